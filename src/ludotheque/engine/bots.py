@@ -1,0 +1,58 @@
+"""Bots: one object per seat that chooses among legal actions from that seat's view only."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from functools import cached_property
+from typing import Any
+
+from .state import Action, State
+
+
+class SeatView:
+    """What a bot is given: its seat, the legal actions, and (lazily) its observation.
+
+    The view holds the true state privately so that the observation is only computed when a bot asks;
+    bots must use ``observation`` and ``sample_state`` only, which hold nothing the seat may not see.
+    """
+
+    __slots__ = ("__dict__", "_state", "legal_actions", "seat")
+
+    def __init__(self, state: State, seat: int, legal_actions: list[Action]) -> None:
+        self._state = state
+        self.seat = seat
+        self.legal_actions = legal_actions
+
+    @cached_property
+    def observation(self) -> dict[str, Any]:
+        """The seat's observation, as the game computes it (JSON-ready)."""
+        return self._state.observation(self.seat)
+
+    def sample_state(self, rng: random.Random) -> State:
+        """A full state consistent with what this seat has seen, hidden parts re-dealt (for search)."""
+        return self._state.resample(self.seat, rng)
+
+
+class Bot(ABC):
+    """A player program. ``rng`` is its own seeded generator; it never touches the global ``random``."""
+
+    name: str = "bot"
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    @abstractmethod
+    def choose(self, view: SeatView) -> Action:
+        """One of ``view.legal_actions``."""
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions. Works for every game."""
+
+    name = "random"
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions
+        return legal[int(self.rng.random() * len(legal))]

@@ -1,0 +1,45 @@
+"""Precise error types. Every one is a ``ValueError`` whose message quotes the input and says what is allowed."""
+
+from __future__ import annotations
+
+
+class LudoError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class InvalidActionError(LudoError):
+    """An action's text does not parse (bad syntax)."""
+
+
+class IllegalActionError(LudoError):
+    """An action parses but is not legal in this position; the state is left unchanged."""
+
+
+class OptionError(LudoError):
+    """A game option, a player count or a bot name is wrong."""
+
+
+class StateFormatError(LudoError):
+    """A position (state JSON) is malformed or inconsistent."""
+
+
+class RecordError(LudoError):
+    """A game record is malformed (wrong format, version, game or fields)."""
+
+
+class ReplayError(LudoError):
+    """Replaying a record stopped at an illegal or malformed action."""
+
+    def __init__(self, index: int, action: str, reason: str) -> None:
+        super().__init__(f"action #{index} {action!r}: {reason}")
+        self.index = index
+        self.action = action
+        self.reason = reason
+
+
+def allowed_list(items: list[str], limit: int = 12) -> str:
+    """A short human list of what is allowed, for error messages."""
+    if not items:
+        return "nothing"
+    shown = ", ".join(items[:limit])
+    return shown + (f", … ({len(items)} in all)" if len(items) > limit else "")

@@ -1,0 +1,102 @@
+"""What a game declares about itself, and the registry through which everything else finds games."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Any
+
+from .errors import OptionError
+from .i18n import Catalog
+from .options import OptionSpec, OptionValue, resolve_options
+from .state import Action, State
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's metadata."""
+
+    name: str
+    """Registry name, as typed on the command line (``acquire``)."""
+    aliases: tuple[str, ...]
+    """Other accepted names (``grand-hotel``)."""
+    title_en: str
+    title_fr: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    seed_file: str
+    """The rulebook this game implements, in ../shared/seeds."""
+    hidden_information: bool
+    chance: bool
+
+    def title(self, lang: str) -> str:
+        return self.title_fr if lang == "fr" else self.title_en
+
+
+class Game(ABC):
+    """A game: its metadata, how to start it, and how to read its actions and positions."""
+
+    info: GameInfo
+    catalog: Catalog
+    """Every text a player reads, in French and English."""
+
+    def resolve(self, players: int, options: Mapping[str, Any]) -> dict[str, OptionValue]:
+        """Check a player count and options; return all options with defaults filled in."""
+        i = self.info
+        if not isinstance(players, int) or not i.min_players <= players <= i.max_players:
+            raise OptionError(f"{i.name} is for {i.min_players} to {i.max_players} players, not {players!r}")
+        return resolve_options(i.options, options, i.name)
+
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None) -> State:
+        """The initial state (usually a chance node: the first deal)."""
+        return self.initial_state(players, self.resolve(players, options or {}))
+
+    @abstractmethod
+    def initial_state(self, players: int, options: dict[str, OptionValue]) -> State: ...
+
+    @abstractmethod
+    def state_from_json(self, data: Any) -> State:
+        """Read a position written by ``State.to_json`` or by hand; raise ``StateFormatError``."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Context-free parse of an action's text; raise ``InvalidActionError``."""
+
+
+_REGISTRY: dict[str, Game] = {}
+_LOADED = False
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry (entry points do this for installed games)."""
+    for key in (game.info.name, *game.info.aliases):
+        _REGISTRY[key.lower()] = game
+    return game
+
+
+def _load_entry_points() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for ep in entry_points(group="ludotheque.games"):
+        register(ep.load())
+
+
+def all_games() -> list[Game]:
+    """Every registered game, once each, by name."""
+    _load_entry_points()
+    return sorted({id(g): g for g in _REGISTRY.values()}.values(), key=lambda g: g.info.name)
+
+
+def get_game(name: str) -> Game:
+    """A game by name or alias; an unknown name is refused with the list of games."""
+    _load_entry_points()
+    game = _REGISTRY.get(name.strip().lower())
+    if game is None:
+        names = ", ".join(g.info.name for g in all_games()) or "none installed"
+        raise OptionError(f"no game named {name!r}; the games are: {names}")
+    return game

@@ -1,0 +1,53 @@
+"""French and English texts. Each game ships one TOML catalogue per language, with the same keys."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib.resources import files
+from typing import Any
+
+LANGUAGES = ("en", "fr")
+
+
+class Catalog:
+    """Messages by key and language, formatted with ``str.format`` fields."""
+
+    def __init__(self, messages: dict[str, dict[str, str]]) -> None:
+        self.messages = messages
+        missing = {lang: sorted(set(messages["en"]) ^ set(messages[lang])) for lang in LANGUAGES}
+        bad = {k: v for k, v in missing.items() if v}
+        if bad:
+            raise ValueError(f"catalogues differ in keys: {bad}")
+
+    @classmethod
+    def load(cls, package: str, *extra: Catalog) -> Catalog:
+        """Read ``locale/en.toml`` and ``locale/fr.toml`` from a package, merged over ``extra``."""
+        merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+        for other in extra:
+            for lang in LANGUAGES:
+                merged[lang].update(other.messages[lang])
+        for lang in LANGUAGES:
+            text = files(package).joinpath(f"locale/{lang}.toml").read_text(encoding="utf-8")
+            merged[lang].update(_flatten(tomllib.loads(text)))
+        return cls(merged)
+
+    def has(self, key: str) -> bool:
+        return key in self.messages["en"]
+
+    def t(self, lang: str, key: str, **fields: Any) -> str:
+        table = self.messages.get(lang) or self.messages["en"]
+        template = table.get(key)
+        if template is None:
+            return key
+        return template.format(**fields)
+
+
+def _flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in tree.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flatten(value, full + "."))
+        else:
+            out[full] = str(value)
+    return out

@@ -1,0 +1,138 @@
+"""A match: a state being played, with its configuration, seeded chance, history and event log.
+
+It is what the terminal, the simulator and (later) the server drive, and what saves to a game record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import IllegalActionError, InvalidActionError, LudoError, RecordError, ReplayError
+from .game import Game, get_game
+from .options import OptionValue
+from .record import GameRecord, SeatConfig, split_actor
+from .state import CHANCE, TERMINAL, Action, Event, State
+
+
+def chance_rng(seed: int) -> random.Random:
+    """The generator chance actions are drawn from; derived from the game's seed only."""
+    return random.Random(f"ludotheque:{seed}:chance")
+
+
+def bot_rng(seed: int, seat: int, at: int = 0) -> random.Random:
+    """A bot's own generator, from the seed, its seat, and the action count when it was created."""
+    return random.Random(f"ludotheque:{seed}:bot:{seat}:{at}")
+
+
+class Match:
+    """A game in progress. ``apply`` takes an action or its text; chance is drawn from the seed."""
+
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any] | None = None, seed: int = 0,
+                 seats: list[SeatConfig] | None = None, start: dict[str, Any] | None = None,
+                 log: bool = True) -> None:
+        self.game = game
+        self.options: dict[str, OptionValue] = game.resolve(players, options or {})
+        self.players = players
+        self.seed = seed
+        self.seats = seats or [SeatConfig(f"Player {i + 1}") for i in range(players)]
+        if len(self.seats) != players:
+            raise RecordError(f"{len(self.seats)} seats given for {players} players")
+        self.start = start
+        if start is not None:
+            self.state = game.state_from_json(start)
+            self._check_start_matches()
+        else:
+            self.state = game.initial_state(players, self.options)
+        self.rng = chance_rng(seed)
+        self.history: list[tuple[int, Action]] = []
+        self.events: list[Event] = []
+        if log:
+            self.state.events = self.events
+
+    def _check_start_matches(self) -> None:
+        st = self.state
+        if st.num_players != self.players:
+            raise RecordError(f"the start position has {st.num_players} players but the record says {self.players}")
+        start_options = getattr(st, "options", None)
+        if isinstance(start_options, dict) and start_options != self.options:
+            raise RecordError(f"the start position's options {start_options} differ from the record's {self.options}")
+
+    # --- playing ------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.state.current_player
+
+    def is_over(self) -> bool:
+        return self.state.current_player == TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    def parse(self, text: str) -> Action:
+        return self.state.parse_action(text)
+
+    def apply(self, action: Action | str) -> Action:
+        """Apply a seat's action (or a chance outcome); illegal input raises and changes nothing."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        actor = self.state.current_player
+        if actor == TERMINAL:
+            raise IllegalActionError(f"{action.text()!r}: the game is over")
+        if actor == CHANCE:
+            # Advance the generator exactly as a drawn event would, so that a replayed game continues
+            # with the same future draws as the original.
+            self.state.sample_chance(self.rng)
+        self.state.apply(action)
+        self.history.append((actor, action))
+        return action
+
+    def draw_chance(self) -> Action:
+        """Draw and apply the pending chance event from the match's generator."""
+        action = self.state.sample_chance(self.rng)
+        self.state.apply_legal(action)
+        self.history.append((CHANCE, action))
+        return action
+
+    def run_chance(self) -> None:
+        """Apply chance events until a seat must act or the game is over."""
+        while self.state.current_player == CHANCE:
+            self.draw_chance()
+
+    def log_for(self, viewer: int | None) -> list[Event]:
+        """The event log as ``viewer`` (a seat, or None for spectators) may see it."""
+        return [e.seen_by(viewer) for e in self.events]
+
+    # --- records ------------------------------------------------------------------------------
+    def to_record(self) -> GameRecord:
+        actions = [f"{'chance' if actor == CHANCE else actor}: {a.text()}" for actor, a in self.history]
+        result = self.state.outcome().to_json() if self.is_over() else None
+        return GameRecord(self.game.info.name, self.players, dict(self.options), self.seed, list(self.seats),
+                          actions, self.start, result)
+
+    @classmethod
+    def from_record(cls, record: GameRecord, upto: int | None = None, log: bool = True) -> Match:
+        """Replay a record (its first ``upto`` actions); stops at the first bad action with ``ReplayError``."""
+        match = cls(get_game(record.game), record.players, record.options, record.seed, record.seats,
+                    record.start, log=log)
+        for i, entry in enumerate(record.actions[:upto]):
+            who, text = split_actor(entry)
+            actor = match.state.current_player
+            if actor == TERMINAL:
+                raise ReplayError(i, entry, "the game is already over")
+            expected = "chance" if actor == CHANCE else str(actor)
+            if who is not None and who != expected:
+                raise ReplayError(i, entry, f"it is {'a chance event' if actor == CHANCE else f'seat {actor}'}'s "
+                                  f"turn, not {'chance' if who == 'chance' else 'seat ' + who}'s")
+            try:
+                match.apply(text)
+            except (InvalidActionError, IllegalActionError) as e:
+                raise ReplayError(i, entry, str(e)) from None
+            except LudoError as e:
+                raise ReplayError(i, entry, str(e)) from None
+        return match
+
+    def replay_prefix(self, n: int) -> Match:
+        """A new match holding this one's first ``n`` actions (for undo)."""
+        return Match.from_record(self.to_record(), upto=n)

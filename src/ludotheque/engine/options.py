@@ -1,0 +1,85 @@
+"""Game options: declared by each game with type, default and allowed values, validated in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import OptionError
+
+OptionValue = bool | int | str
+
+_TRUE = {"true", "yes", "on", "1", "oui", "vrai"}
+_FALSE = {"false", "no", "off", "0", "non", "faux"}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a game accepts."""
+
+    name: str
+    """The option's name, as typed after ``--option``."""
+    default: OptionValue
+    """The value used when the option is not given; its type is the option's type."""
+    help_en: str
+    """One line in English saying what the option changes."""
+    help_fr: str
+    """The same line in French."""
+    choices: tuple[OptionValue, ...] = field(default=())
+    """Allowed values (empty: any value of the type). Booleans allow true and false."""
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def allowed(self) -> str:
+        if self.kind is bool:
+            return "true or false"
+        if self.choices:
+            return " or ".join(repr(c) if isinstance(c, str) else str(c) for c in self.choices)
+        return f"any {self.kind.__name__}"
+
+    def parse(self, raw: Any) -> OptionValue:
+        """Turn a typed-in or JSON value into the option's value, or raise ``OptionError``."""
+        value: OptionValue
+        if self.kind is bool:
+            if isinstance(raw, bool):
+                value = raw
+            elif isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
+                value = raw.strip().lower() in _TRUE
+            else:
+                raise OptionError(f"option {self.name}={raw!r}: allowed values are {self.allowed()}")
+        elif self.kind is int:
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise OptionError(f"option {self.name}={raw!r}: expected a whole number") from None
+        else:
+            if not isinstance(raw, str):
+                raise OptionError(f"option {self.name}={raw!r}: expected text, allowed {self.allowed()}")
+            value = raw.strip()
+        if self.choices and value not in self.choices:
+            raise OptionError(f"option {self.name}={raw!r}: allowed values are {self.allowed()}")
+        return value
+
+
+def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, Any], game: str) -> dict[str, OptionValue]:
+    """All of a game's options, the given ones parsed and the others at their defaults."""
+    by_name = {s.name: s for s in specs}
+    unknown = [k for k in given if k not in by_name]
+    if unknown:
+        names = ", ".join(by_name) or "none"
+        raise OptionError(f"{game} has no option {unknown[0]!r}; its options are: {names}")
+    return {s.name: (s.parse(given[s.name]) if s.name in given else s.default) for s in specs}
+
+
+def parse_option_args(pairs: list[str]) -> dict[str, str]:
+    """``["end_rule=classic", "cards=true"]`` -> a dict; a pair without ``=`` is refused."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(f"--option {pair!r}: expected name=value, e.g. --option cards=true")
+        out[name.strip()] = value.strip()
+    return out

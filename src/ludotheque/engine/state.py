@@ -1,0 +1,179 @@
+"""The contract every game's state fulfils (OpenSpiel's small, fixed State API).
+
+A state answers whose turn it is (a seat, ``CHANCE`` or ``TERMINAL``), lists legal actions in a
+deterministic order, applies an action or refuses it without changing, and gives the outcome.
+Random events are chance actions: listed with their probabilities and applied like any other action,
+so a game is fully described by its configuration and its list of actions.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Self
+
+from .errors import IllegalActionError, allowed_list
+
+CHANCE = -1
+"""``current_player`` when the next action is a random event, drawn by the driver."""
+TERMINAL = -2
+"""``current_player`` when the game is over."""
+
+
+class Action:
+    """A move (or a chance outcome). Subclasses are frozen slots dataclasses with a text form."""
+
+    __slots__ = ()
+
+    def text(self) -> str:
+        """The context-free text form; ``game.parse_action(a.text()) == a``."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game came out."""
+
+    scores: tuple[int, ...]
+    """Each seat's final score (for money games: cash)."""
+    ranks: tuple[int, ...]
+    """Each seat's rank, 1 for the best; tied seats share a rank."""
+    winners: tuple[int, ...]
+    """The seats ranked first (several on a shared win)."""
+    termination: str
+    """How the game ended, a short identifier such as ``announced`` or ``tiles_exhausted``."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "ranks": list(self.ranks),
+                "winners": list(self.winners), "termination": self.termination}
+
+
+def rank_scores(scores: tuple[int, ...], tiebreak: tuple[tuple[int, ...], ...] | None = None) -> tuple[int, ...]:
+    """Competition ranks (1, 1, 3, …) from scores, higher is better, with optional tie-break keys."""
+    keys = [(scores[i], *(tiebreak[i] if tiebreak else ())) for i in range(len(scores))]
+    return tuple(1 + sum(1 for k in keys if k > keys[i]) for i in range(len(keys)))
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in words the UI translates. ``private_to`` sees ``args``; others see
+    ``public_args``."""
+
+    kind: str
+    args: dict[str, Any]
+    private_to: int | None = None
+    public_args: dict[str, Any] | None = None
+
+    def seen_by(self, viewer: int | None) -> Event:
+        """The event as ``viewer`` (a seat, or None for a spectator) may see it."""
+        if self.private_to is None or viewer == self.private_to:
+            return self
+        return Event(self.kind, self.public_args or {}, None, None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.args}
+
+
+class State(ABC):
+    """A game position. Implementations use ``__slots__`` and hand-written ``clone``."""
+
+    __slots__ = ("events",)
+
+    events: list[Event] | None
+    """When a list, the state appends what happens to it (for logs); None in fast simulations."""
+
+    # --- whose turn -------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat (0-based), ``CHANCE`` or ``TERMINAL``."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    # --- actions ----------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The current seat's legal actions in a deterministic order (empty at chance and terminal)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node: every outcome with its probability, in a deterministic order."""
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw a chance outcome with ``rng``. Games may override with a faster equivalent."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalActionError("no chance event is pending here")
+        r = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; an illegal one raises ``IllegalActionError`` and changes nothing."""
+        if self.current_player == CHANCE:
+            legal = [a for a, _ in self.chance_outcomes()]
+        else:
+            legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self.explain_illegal(action, legal))
+        self.apply_legal(action)
+
+    @abstractmethod
+    def apply_legal(self, action: Action) -> None:
+        """Apply an action known to be legal here (the driver's fast path)."""
+
+    def explain_illegal(self, action: Action, legal: list[Action]) -> str:
+        """Why ``action`` is not legal here; games override to say more precisely."""
+        if self.current_player == TERMINAL:
+            return f"{action.text()!r}: the game is over"
+        return f"{action.text()!r} is not legal now; allowed: {allowed_list([a.text() for a in legal])}"
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's text in this position (may accept position-aware shorthands)."""
+
+    # --- results ----------------------------------------------------------------------------
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The result; only valid when terminal."""
+
+    # --- copies, snapshots, views -------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (events are not copied: the copy does not log)."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A complete snapshot, readable and editable by hand; the game's ``state_from_json`` reads it."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator's public view), JSON-ready."""
+
+    @abstractmethod
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """A copy where everything ``seat`` cannot see is re-dealt consistently with what it has seen."""
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if a conservation invariant is broken (tests call it every step)."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]

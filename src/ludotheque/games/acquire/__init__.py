@@ -1,0 +1,55 @@
+"""Acquire / Grand Hôtel, 2–6 players.
+
+Rulebook: ``../shared/seeds/000_f37a2c9a70098649.txt`` (French), read with ``../shared/RULINGS.md``;
+how each paragraph maps to code and tests is in ``docs/rules/acquire.md``. Rulings applied here:
+
+- board 12 × 9, tiles ``1A``–``12I``; chains in the table's three price tiers;
+- starting tiles never found a chain; lowest number starts, ties by the letter nearest A;
+- a tile next to independent hotels only founds a chain of the whole group; one free share if any left;
+- safe at 11 hotels; an eighth chain is unplayable for now, merging two safe chains for ever (dead tiles
+  are discarded and replaced at the draw step, once per turn);
+- mergers: sizes before the tile, the merging player breaks ties for survivor and for settling order;
+  bonuses rounded up to the next 100; holders sell, trade 2 for 1 and keep, from the merging player on;
+- buying: up to 3 shares of chains on the board; a player without a playable tile still buys;
+- end: optional announcement after placing (option ``end_rule``), final bonuses then sale; the game
+  ends by itself when no tile can ever be placed (software rule);
+- two players: the bank's tile-drawn holdings; card variant (option ``cards``); option ``secret_holdings``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.game import Game, GameInfo
+from ...engine.i18n import Catalog
+from ...engine.options import OptionValue
+from ...engine.state import Action
+from .actions import parse_action
+from .options import OPTIONS
+from .snapshot import state_from_json
+from .state import AcquireState
+
+
+class Acquire(Game):
+    info = GameInfo(
+        name="acquire", aliases=("grand-hotel", "grandhotel"), title_en="Acquire", title_fr="Grand Hôtel",
+        min_players=2, max_players=6, options=OPTIONS, seed_file="000_f37a2c9a70098649.txt",
+        hidden_information=True, chance=True,
+    )
+
+    def __init__(self) -> None:
+        self.catalog = Catalog.load(__name__)
+
+    def initial_state(self, players: int, options: dict[str, OptionValue]) -> AcquireState:
+        return AcquireState(players, options)
+
+    def state_from_json(self, data: Any) -> AcquireState:
+        return state_from_json(data, AcquireState, self.resolve)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+
+GAME = Acquire()
+
+__all__ = ["GAME", "Acquire", "AcquireState"]

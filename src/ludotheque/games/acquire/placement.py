@@ -1,0 +1,266 @@
+"""Placing hotels and the turn's course (rulebook §3, §4 steps 1 and 3, §4.1).
+
+A tile's effect is one of six kinds, decided by its neighbours (§4.1: sides only, never diagonals):
+``LONE`` (touches nothing), ``GROW`` (touches one chain), ``FOUND`` (touches only independent hotels),
+``MERGE`` (touches two chains or more), and the unplayable ``NO_NEW_CHAIN`` (would found an eighth
+chain: unplayable for now) and ``DEAD`` (would merge two closed chains: unplayable for ever).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from ...engine.state import CHANCE
+from .board import NEIGHBOURS, TILE_NAMES, column_of, row_of
+from .chains import CHAINS, NUM_CHAINS, SAFE_SIZE
+from .data import EMPTY, HAND_SIZE, LONE, MAX_BUY, AcquireData, Phase
+
+LONE_TILE, GROW, FOUND, MERGE, NO_NEW_CHAIN, DEAD = range(6)
+KIND_NAMES = ("lone", "grow", "found", "merge", "no_new_chain", "dead")
+PLAYABLE = MERGE
+"""Kinds up to and including this one are playable."""
+
+
+class PlacementRules(AcquireData):
+    __slots__ = ()
+
+    # --- what a tile would do ------------------------------------------------------------------
+    def tile_kind(self, tile: int) -> int:
+        """The kind of effect ``tile`` would have if placed now (see the module docstring)."""
+        board = self.board
+        chains = 0
+        lone = False
+        for nb in NEIGHBOURS[tile]:
+            v = board[nb]
+            if v == LONE:
+                lone = True
+            elif v >= 0:
+                chains |= 1 << v
+        if not chains:
+            if not lone:
+                return LONE_TILE
+            # §4.1: "Il ne peut y avoir que sept chaînes en même temps sur le plateau de jeu."
+            return FOUND if 0 in self.size else NO_NEW_CHAIN
+        if not chains & (chains - 1):
+            return GROW
+        size = self.size
+        safe = 0
+        for c in range(NUM_CHAINS):
+            if chains >> c & 1 and size[c] >= SAFE_SIZE:
+                safe += 1
+        # §4.2: "il est donc impossible de poser un pion qui fusionnerait deux chaînes fermées".
+        return DEAD if safe >= 2 else MERGE
+
+    def adjacent_chains(self, tile: int) -> list[int]:
+        board = self.board
+        return sorted({board[nb] for nb in NEIGHBOURS[tile] if 0 <= board[nb] < LONE})
+
+    def playable_tiles(self, seat: int) -> list[int]:
+        kind = self.tile_kind
+        return [t for t in self.hands[seat] if kind(t) <= PLAYABLE]
+
+    def _can_place(self, seat: int) -> bool:
+        kind = self.tile_kind
+        return any(kind(t) <= PLAYABLE for t in self.hands[seat])
+
+    # --- setting hotels on the board -----------------------------------------------------------
+    def _join(self, tile: int, chain: int) -> None:
+        """Put ``tile`` in ``chain`` with every independent hotel connected to it."""
+        board = self.board
+        board[tile] = chain
+        added = 1
+        stack = [tile]
+        while stack:
+            t = stack.pop()
+            for nb in NEIGHBOURS[t]:
+                if board[nb] == LONE:
+                    board[nb] = chain
+                    added += 1
+                    stack.append(nb)
+        self.size[chain] += added
+
+    def _place(self, tile: int) -> None:
+        """The turn's player places ``tile`` (§4 step 1); its consequences are settled before going on."""
+        p = self.turn_player
+        self.hands[p].remove(tile)
+        self.placed += 1
+        kind = self.tile_kind(tile)
+        if kind == LONE_TILE:
+            self.board[tile] = LONE
+            self._emit("place", seat=p, tile=TILE_NAMES[tile])
+            self._after_tile()
+        elif kind == GROW:
+            chain = self.adjacent_chains(tile)[0]
+            self._join(tile, chain)
+            self._emit("grow", seat=p, tile=TILE_NAMES[tile], chain=CHAINS[chain], size=self.size[chain])
+            self._after_tile()
+        elif kind == FOUND:
+            self.board[tile] = LONE
+            self.pending_tile = tile
+            self._emit("place", seat=p, tile=TILE_NAMES[tile])
+            self._set_phase(Phase.FOUND, p)
+        else:
+            self._emit("place", seat=p, tile=TILE_NAMES[tile])
+            self._begin_merger(tile)
+
+    def _found(self, chain: int) -> None:
+        """§4.1: the founder names the chain and receives one free share ("prime de fondation")."""
+        p = self.turn_player
+        tile = self.pending_tile
+        self.pending_tile = -1
+        self.board[tile] = EMPTY
+        self._join(tile, chain)
+        bonus = self.bank[chain] > 0
+        if bonus:
+            self.bank[chain] -= 1
+            self.shares[p][chain] += 1
+        self._emit("found", seat=p, chain=CHAINS[chain], size=self.size[chain], free_share=bonus)
+        self._after_tile()
+
+    def _place_bank_tile(self, tile: int) -> None:
+        """Two players: the bank's tile is placed after the merger it served (§ Règles pour deux joueurs).
+
+        It never founds a chain ("n'est considérée comme fondée que lorsque l'un des deux joueurs y
+        adjoint un troisième pion"); if it would merge closed chains it is set aside for ever.
+        """
+        kind = self.tile_kind(tile)
+        name = TILE_NAMES[tile]
+        if kind == DEAD:
+            self.discarded.append(tile)
+            self._emit("bank_tile_aside", tile=name)
+            self._after_tile()
+        elif kind == MERGE:
+            self._emit("bank_tile", tile=name)
+            self._begin_merger(tile)
+        elif kind == GROW:
+            chain = self.adjacent_chains(tile)[0]
+            self._join(tile, chain)
+            self._emit("bank_tile", tile=name)
+            self._after_tile()
+        else:
+            self.board[tile] = LONE
+            self._emit("bank_tile", tile=name)
+            self._after_tile()
+
+    def _after_tile(self) -> None:
+        """A tile and all it caused are settled: place the bank's tiles, then go on with the turn."""
+        if self.bank_tiles:
+            self._place_bank_tile(self.bank_tiles.pop(0))
+            return
+        p = self.turn_player
+        if self.placed < self.place_limit and self._can_place(p):
+            self._set_phase(Phase.PLACE, p)  # card Croissance rapide: up to 4 tiles
+        else:
+            self._enter_buy()
+
+    # --- the turn -----------------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        if self._stalled():
+            self._finish("stalled")
+            return
+        self.placed = 0
+        self.place_limit = 1
+        self.card_played = False
+        self.bought = 0
+        self.buy_limit = MAX_BUY
+        self.free_left = 0
+        self.exchanges_left = 0
+        self.turn += 1
+        self._emit("turn", seat=self.turn_player, turn=self.turn)
+        self._enter_place()
+
+    def _enter_place(self) -> None:
+        p = self.turn_player
+        if self._can_place(p) or self.place_card_actions():
+            self._set_phase(Phase.PLACE, p)
+        else:
+            # §4.6: "Un joueur qui n'a pas la possibilité de placer de pion … peut néanmoins acheter".
+            self._emit("cannot_place", seat=p)
+            self._enter_buy()
+
+    def _stalled(self) -> bool:
+        """Software rule (RULINGS, "A game must always end"): nobody can place a tile and the bag can
+        bring none into play, so the game ends as if announced."""
+        n = self.n
+        if any(self._can_place(s) for s in range(n)):
+            return False
+        if not self.bag:
+            return True
+        return all(len(self.hands[s]) >= HAND_SIZE and all(self.tile_kind(t) != DEAD for t in self.hands[s])
+                   for s in range(n))
+
+    def _end_turn(self) -> None:
+        """§4 step 3: take new tiles. Dead tiles are shown and discarded first, once per turn (RULINGS)."""
+        if self.announced:
+            self._finish("announced")
+            return
+        p = self.turn_player
+        hand = self.hands[p]
+        dead = [t for t in hand if self.tile_kind(t) == DEAD]
+        for t in dead:
+            hand.remove(t)
+            self.discarded.append(t)
+        if dead:
+            self._emit("discard_dead", seat=p, tiles=[TILE_NAMES[t] for t in dead])
+        self._draw_or_next()
+
+    def _draw_or_next(self) -> None:
+        # Refill to six; with Vision d'avenir the hand holds more and is not refilled until it is 5 or less.
+        if len(self.hands[self.turn_player]) < HAND_SIZE and self.bag:
+            self._set_phase(Phase.DRAW, CHANCE)
+        else:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.turn_player = (self.turn_player + 1) % self.n
+        self._start_turn()
+
+    # --- chance: tiles out of the bag -----------------------------------------------------------
+    def _take_from_bag(self, tile: int) -> None:
+        self.bag.remove(tile)
+
+    def _draw(self, tile: int) -> None:
+        """A tile comes out of the bag; where it goes depends on the phase."""
+        self._take_from_bag(tile)
+        phase = self.phase
+        name = TILE_NAMES[tile]
+        if phase == Phase.SETUP:
+            # §3: each player places one tile; adjacent starting tiles never form a chain.
+            seat = self.draw_seat
+            self.board[tile] = LONE
+            self.start_tiles.append(tile)
+            self._emit("setup_tile", seat=seat, tile=name)
+            self.draw_seat += 1
+            if self.draw_seat == self.n:
+                # "Le joueur qui a le chiffre le moins élevé commence", ties: the letter nearest A.
+                first = min(range(self.n), key=lambda s: (column_of(self.start_tiles[s]), row_of(self.start_tiles[s])))
+                self.first_player = self.turn_player = self.draw_seat = first
+                self._emit("first_player", seat=first)
+                self._set_phase(Phase.DEAL, CHANCE)
+        elif phase == Phase.DEAL:
+            seat = self.draw_seat
+            insort(self.hands[seat], tile)
+            self._emit("draw", private_to=seat, public={"seat": seat}, seat=seat, tile=name)
+            if len(self.hands[seat]) == HAND_SIZE or not self.bag:
+                self.draw_seat = (seat + 1) % self.n
+                if self.draw_seat == self.first_player:
+                    self._start_turn()
+        elif phase == Phase.DRAW:
+            p = self.turn_player
+            insort(self.hands[p], tile)
+            self._emit("draw", private_to=p, public={"seat": p}, seat=p, tile=name)
+            self._draw_or_next()
+        elif phase == Phase.FORESIGHT_DRAW:
+            p = self.turn_player
+            insort(self.hands[p], tile)
+            self._emit("draw", private_to=p, public={"seat": p}, seat=p, tile=name)
+            self.draw_seat -= 1  # tiles still to draw for the card
+            if self.draw_seat == 0 or not self.bag:
+                self._enter_place()
+        elif phase == Phase.BANK_DRAW:
+            self._bank_drew(tile)
+        elif phase == Phase.FINAL_BANK_DRAW:
+            self._final_bank_drew(tile)
+        else:  # pragma: no cover - guarded by legality
+            raise AssertionError(f"draw in phase {phase}")
+

@@ -1,0 +1,284 @@
+"""A position as JSON: complete (to reload a game exactly) and forgiving when written by hand.
+
+A hand-written position needs only what differs from the start: for example ::
+
+    {"players": 3, "board": {"Luxor": ["5C", "6C"], "unincorporated": ["1A"]},
+     "hands": [["7C", "2B"], [], []], "shares": [{"Luxor": 4}, {}, {}], "cash": [5000, 6000, 6000],
+     "turn_player": 0}
+
+Missing fields take these defaults: ``options`` at their defaults; ``cash`` 6000 each; no shares;
+``bag`` every tile not on the board, in a hand or discarded; ``phase`` ``place`` (the turn's start);
+cards all held with the card variant. Everything is validated: a wrong tile, chain, count or
+inconsistent board is refused with the field and the reason.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine.errors import InvalidActionError, OptionError, StateFormatError
+from ...engine.state import CHANCE, TERMINAL
+from .actions import CARD_IDS
+from .board import NEIGHBOURS, NUM_TILES, TILE_NAMES, parse_tile
+from .chains import CHAINS, NUM_CHAINS, SHARES_PER_CHAIN, parse_chain
+from .data import EMPTY, LONE, PHASE_NAMES, START_CASH, Merger, Phase
+from .view import board_json, cards_json, merger_json
+
+if TYPE_CHECKING:
+    from .state import AcquireState
+
+FORMAT_VERSION = 1
+_CHANCE_PHASES = (Phase.SETUP, Phase.DEAL, Phase.BANK_DRAW, Phase.DRAW, Phase.FORESIGHT_DRAW, Phase.FINAL_BANK_DRAW)
+
+
+def state_to_json(st: AcquireState) -> dict[str, Any]:
+    return {
+        "game": "acquire", "version": FORMAT_VERSION, "players": st.n, "options": dict(st.options),
+        "phase": PHASE_NAMES[st.phase], "turn": st.turn, "turn_player": st.turn_player,
+        "first_player": st.first_player, "draw_seat": st.draw_seat,
+        "start_tiles": [TILE_NAMES[t] for t in st.start_tiles],
+        "board": board_json(st),
+        "hands": [[TILE_NAMES[t] for t in h] for h in st.hands],
+        "cash": list(st.cash),
+        "shares": [{CHAINS[c]: s[c] for c in range(NUM_CHAINS) if s[c]} for s in st.shares],
+        "bag": [TILE_NAMES[t] for t in st.bag],
+        "discarded": [TILE_NAMES[t] for t in st.discarded],
+        "cards": [cards_json(m) for m in st.cards],
+        "turn_state": {"placed": st.placed, "place_limit": st.place_limit, "card_played": st.card_played,
+                       "bought": st.bought, "buy_limit": st.buy_limit, "free_left": st.free_left,
+                       "exchanges_left": st.exchanges_left, "announced": st.announced},
+        "pending_tile": TILE_NAMES[st.pending_tile] if st.pending_tile >= 0 else None,
+        "merger": merger_json(st),
+        "bank_tiles": [TILE_NAMES[t] for t in st.bank_tiles],
+        "final_queue": [CHAINS[c] for c in st.final_queue],
+        "final_bank": {CHAINS[c]: st.final_bank[c] for c in range(NUM_CHAINS) if st.final_bank[c]},
+        "end_reason": st.end_reason,
+    }
+
+
+class _Reader:
+    """Reads fields with precise errors naming the field."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any) -> Any:
+        value = self.data.get(key, default)
+        if value is not default and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
+            raise StateFormatError(f"position field {key!r} = {value!r}: wrong type")
+        return value
+
+    @staticmethod
+    def tile(value: Any, where: str) -> int:
+        if not isinstance(value, str):
+            raise StateFormatError(f"{where}: {value!r} is not a tile name like '5C'")
+        try:
+            return parse_tile(value)
+        except InvalidActionError as e:
+            raise StateFormatError(f"{where}: {e}") from None
+
+    @staticmethod
+    def chain(value: Any, where: str) -> int:
+        if not isinstance(value, str):
+            raise StateFormatError(f"{where}: {value!r} is not a chain name")
+        try:
+            return parse_chain(value)
+        except InvalidActionError as e:
+            raise StateFormatError(f"{where}: {e}") from None
+
+    def tiles(self, values: Any, where: str) -> list[int]:
+        if not isinstance(values, list):
+            raise StateFormatError(f"{where}: expected a list of tiles, got {values!r}")
+        return [self.tile(v, f"{where}[{i}]") for i, v in enumerate(values)]
+
+
+def state_from_json(data: Any, make: type[AcquireState], resolve: Any) -> AcquireState:
+    """Build a state from ``data``; ``resolve(players, options)`` validates the configuration."""
+    if not isinstance(data, dict):
+        raise StateFormatError("a position is a JSON object")
+    if data.get("game", "acquire") != "acquire":
+        raise StateFormatError(f"this position is for {data.get('game')!r}, not acquire")
+    if data.get("version", FORMAT_VERSION) != FORMAT_VERSION:
+        raise StateFormatError(f"position version {data.get('version')!r} is not supported (expected 1)")
+    r = _Reader(data)
+    n = r.get("players", int, None)
+    if n is None:
+        raise StateFormatError("a position must say how many 'players' there are")
+    try:
+        options = resolve(n, r.get("options", dict, {}))
+    except OptionError as e:
+        raise StateFormatError(str(e)) from None
+    st = make(n, options)
+    seen: dict[int, str] = {}
+
+    def claim(t: int, where: str) -> None:
+        if t in seen:
+            raise StateFormatError(f"tile {TILE_NAMES[t]} is both in {seen[t]} and in {where}")
+        seen[t] = where
+
+    board = r.get("board", dict, {})
+    st.board = [EMPTY] * NUM_TILES
+    for key, tiles in board.items():
+        value = LONE if key == "unincorporated" else r.chain(key, "board")
+        for t in r.tiles(tiles, f"board.{key}"):
+            claim(t, f"board.{key}")
+            st.board[t] = value
+    st.size = [sum(1 for v in st.board if v == c) for c in range(NUM_CHAINS)]
+    _check_board(st)
+
+    hands = r.get("hands", list, [[] for _ in range(n)])
+    if len(hands) != n:
+        raise StateFormatError(f"'hands' lists {len(hands)} hands for {n} players")
+    st.hands = []
+    for p, h in enumerate(hands):
+        tiles = r.tiles(h, f"hands[{p}]")
+        for t in tiles:
+            claim(t, f"hands[{p}]")
+        st.hands.append(sorted(tiles))
+    st.discarded = r.tiles(r.get("discarded", list, []), "discarded")
+    for t in st.discarded:
+        claim(t, "discarded")
+    st.bank_tiles = r.tiles(r.get("bank_tiles", list, []), "bank_tiles")
+    for t in st.bank_tiles:
+        claim(t, "bank_tiles")
+    merger = r.get("merger", (dict, type(None)), None)
+    if merger is not None:
+        st.merger = _read_merger(r, merger, st)
+        claim(st.merger.tile, "merger.tile")
+    if "bag" in data:
+        st.bag = sorted(r.tiles(data["bag"], "bag"))
+        for t in st.bag:
+            claim(t, "bag")
+        missing = [TILE_NAMES[t] for t in range(NUM_TILES) if t not in seen]
+        if missing:
+            raise StateFormatError(f"tiles {', '.join(missing[:8])} are nowhere (not on the board, in a hand, "
+                                   "the bag or discarded); leave 'bag' out to put every other tile in it")
+    else:
+        st.bag = [t for t in range(NUM_TILES) if t not in seen]
+
+    cash = r.get("cash", list, [START_CASH] * n)
+    if len(cash) != n or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in cash):
+        raise StateFormatError(f"'cash' must list {n} amounts of zero or more, got {cash!r}")
+    st.cash = list(cash)
+    shares = r.get("shares", list, [{} for _ in range(n)])
+    if len(shares) != n:
+        raise StateFormatError(f"'shares' lists {len(shares)} holdings for {n} players")
+    st.shares = [[0] * NUM_CHAINS for _ in range(n)]
+    for p, held in enumerate(shares):
+        if not isinstance(held, dict):
+            raise StateFormatError(f"shares[{p}] must map chain names to counts")
+        for name, count in held.items():
+            c = r.chain(name, f"shares[{p}]")
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                raise StateFormatError(f"shares[{p}].{name} = {count!r}: expected a count of zero or more")
+            st.shares[p][c] = count
+    for c in range(NUM_CHAINS):
+        held_total = sum(s[c] for s in st.shares)
+        if held_total > SHARES_PER_CHAIN:
+            raise StateFormatError(f"players hold {held_total} {CHAINS[c]} shares; there are only 25")
+        st.bank[c] = SHARES_PER_CHAIN - held_total
+    st.bank_out = sum(st.cash) - START_CASH * n
+    st.bank_in = 0
+    if st.bank_out < 0:
+        st.bank_in, st.bank_out = -st.bank_out, 0
+
+    cards = r.get("cards", list, None)
+    if cards is not None:
+        if len(cards) != n:
+            raise StateFormatError(f"'cards' lists {len(cards)} players' cards for {n} players")
+        st.cards = []
+        for p, held in enumerate(cards):
+            if not isinstance(held, list) or any(c not in CARD_IDS for c in held):
+                raise StateFormatError(f"cards[{p}] = {held!r}: the cards are {', '.join(CARD_IDS)}")
+            st.cards.append(sum(1 << CARD_IDS.index(c) for c in set(held)))
+
+    phase_name = r.get("phase", str, "place")
+    if phase_name not in PHASE_NAMES:
+        raise StateFormatError(f"phase {phase_name!r}: the phases are {', '.join(PHASE_NAMES)}")
+    st.phase = Phase(PHASE_NAMES.index(phase_name))
+    for key in ("turn_player", "first_player", "draw_seat"):
+        value = r.get(key, int, 0)
+        if key != "draw_seat" and not 0 <= value < n:
+            raise StateFormatError(f"{key} = {value}: seats are 0 to {n - 1}")
+        setattr(st, key, value)
+    st.turn = r.get("turn", int, 1)
+    st.start_tiles = r.tiles(r.get("start_tiles", list, []), "start_tiles")
+    ts = r.get("turn_state", dict, {})
+    for key, default in (("placed", 0), ("place_limit", 1), ("bought", 0), ("buy_limit", 3), ("free_left", 0),
+                         ("exchanges_left", 0)):
+        value = ts.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise StateFormatError(f"turn_state.{key} = {value!r}: expected a count")
+        setattr(st, key, value)
+    st.card_played = bool(ts.get("card_played", False))
+    st.announced = bool(ts.get("announced", False))
+    pending = data.get("pending_tile")
+    st.pending_tile = r.tile(pending, "pending_tile") if pending is not None else -1
+    st.final_queue = [r.chain(c, "final_queue") for c in r.get("final_queue", list, [])]
+    for name, count in r.get("final_bank", dict, {}).items():
+        st.final_bank[r.chain(name, "final_bank")] = int(count)
+    st.end_reason = r.get("end_reason", str, "")
+    st.actor = _actor(st)
+    if st.phase in (Phase.PLACE, Phase.BUY) and "phase" not in data and not st.legal_actions():
+        raise StateFormatError("the position leaves the player nothing to do")
+    return st
+
+
+def _actor(st: AcquireState) -> int:
+    if st.phase == Phase.OVER:
+        return TERMINAL
+    if st.phase in _CHANCE_PHASES:
+        return CHANCE
+    if st.phase == Phase.DISPOSE:
+        if st.merger is None or not st.merger.disposers:
+            raise StateFormatError("phase 'dispose' needs a merger with disposers")
+        return st.merger.disposers[0]
+    if st.phase in (Phase.SURVIVOR, Phase.ABSORB_ORDER) and st.merger is None:
+        raise StateFormatError(f"phase {PHASE_NAMES[st.phase]!r} needs a merger")
+    if st.phase == Phase.FOUND and st.pending_tile < 0:
+        raise StateFormatError("phase 'found' needs the pending_tile that founds the chain")
+    return st.turn_player
+
+
+def _read_merger(r: _Reader, m: dict[str, Any], st: AcquireState) -> Merger:
+    tile = r.tile(m.get("tile"), "merger.tile")
+    involved = [r.chain(c, "merger.chains") for c in m.get("chains", [])]
+    sizes = st.size[:]
+    for name, size in (m.get("sizes") or {}).items():
+        sizes[r.chain(name, "merger.sizes")] = int(size)
+    merger = Merger(tile, involved, sizes)
+    merger.survivor = r.chain(m["survivor"], "merger.survivor") if m.get("survivor") else -1
+    merger.remaining = [r.chain(c, "merger.remaining") for c in m.get("remaining", [])]
+    merger.current = r.chain(m["current"], "merger.current") if m.get("current") else -1
+    merger.disposers = [int(p) for p in m.get("disposers", [])]
+    merger.bank_holding = int(m.get("bank_holding", 0))
+    return merger
+
+
+def _check_board(st: AcquireState) -> None:
+    """Chains are connected groups of 2 or more; no two chains touch; no independent hotel touches a chain."""
+    board = st.board
+    for c in range(NUM_CHAINS):
+        tiles = [t for t in range(NUM_TILES) if board[t] == c]
+        if not tiles:
+            continue
+        if len(tiles) < 2:
+            raise StateFormatError(f"board.{CHAINS[c]} has one hotel; a chain has at least two")
+        reached = {tiles[0]}
+        stack = [tiles[0]]
+        while stack:
+            for nb in NEIGHBOURS[stack.pop()]:
+                if board[nb] == c and nb not in reached:
+                    reached.add(nb)
+                    stack.append(nb)
+        if len(reached) != len(tiles):
+            raise StateFormatError(f"board.{CHAINS[c]} is not one connected group of hotels")
+    for t in range(NUM_TILES):
+        v = board[t]
+        if v == EMPTY:
+            continue
+        for nb in NEIGHBOURS[t]:
+            w = board[nb]
+            if w != EMPTY and w != v:
+                what = "an independent hotel" if LONE in (v, w) else "another chain"
+                raise StateFormatError(f"{TILE_NAMES[t]} and {TILE_NAMES[nb]} touch: a chain cannot touch {what}")

@@ -1,0 +1,171 @@
+"""An Acquire position: the rule sections put together, and the State contract's dispatch."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from ...engine.errors import IllegalActionError, allowed_list
+from ...engine.state import Action
+from . import actions as A
+from .board import TILE_NAMES
+from .buying import BuyingRules
+from .chains import CHAINS, PRICE
+from .data import Phase
+from .ending import EndingRules
+from .merger import MergerRules
+from .placement import DEAD, NO_NEW_CHAIN, PLAYABLE, PlacementRules
+
+
+class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
+    """A position of Acquire / Grand Hôtel. Create one with ``ludotheque.games.acquire.GAME.new_game``."""
+
+    __slots__ = ()
+
+    # --- legal actions ------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == Phase.PLACE:
+            kind = self.tile_kind
+            out: list[Action] = [A.PLACE[t] for t in self.hands[self.turn_player] if kind(t) <= PLAYABLE]
+            if self.placed:
+                out.append(A.STOP)
+            elif not out:
+                out.append(A.PASS)
+            if self.cards_variant:
+                out.extend(self.place_card_actions())
+            return out
+        if phase == Phase.BUY:
+            return self.buy_actions()
+        if phase == Phase.DISPOSE:
+            return list(self.disposal_choices())
+        if phase == Phase.FOUND:
+            return [A.FOUND[c] for c in range(len(CHAINS)) if not self.size[c]]
+        if phase == Phase.SURVIVOR:
+            return [A.SURVIVOR[c] for c in self.survivor_choices()]
+        if phase == Phase.ABSORB_ORDER:
+            return [A.ABSORB[c] for c in self.absorb_choices()]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.actor != -1:
+            return []
+        p = 1.0 / len(self.bag)
+        return [(A.DRAW[t], p) for t in self.bag]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        bag = self.bag
+        if self.actor != -1 or not bag:
+            raise IllegalActionError("no chance event is pending here")
+        return A.DRAW[bag[int(rng.random() * len(bag))]]
+
+    # --- applying -----------------------------------------------------------------------------
+    def apply_legal(self, action: Action) -> None:
+        kind = type(action)
+        if kind is A.Draw:
+            self._draw(action.tile)  # type: ignore[attr-defined]
+        elif kind is A.PlaceTile:
+            self._place(action.tile)  # type: ignore[attr-defined]
+        elif kind is A.Buy:
+            self._buy(action.chain)  # type: ignore[attr-defined]
+            self._close_buy_if_done()
+        elif kind is A.Done:
+            self._end_turn()
+        elif kind is A.Found:
+            self._found(action.chain)  # type: ignore[attr-defined]
+        elif kind is A.Dispose:
+            self._dispose(action)  # type: ignore[arg-type]
+        elif kind is A.ChooseSurvivor:
+            self._choose_survivor(action.chain)  # type: ignore[attr-defined]
+        elif kind is A.ChooseAbsorbed:
+            self._settle(action.chain)  # type: ignore[attr-defined]
+        elif kind is A.Announce:
+            self._announce()
+            self._close_buy_if_done()
+        elif kind is A.PlayCard:
+            self._play_card(action.card)  # type: ignore[attr-defined]
+            self._close_buy_if_done()
+        elif kind is A.Exchange:
+            self._exchange(action)  # type: ignore[arg-type]
+            self._close_buy_if_done()
+        elif kind is A.StopPlacing:
+            self._enter_buy()
+        elif kind is A.Pass:
+            self._emit("cannot_place", seat=self.turn_player)
+            self._enter_buy()
+        else:
+            raise IllegalActionError(f"{action!r} is not an Acquire action")
+
+    def parse_action(self, text: str) -> Action:
+        """Like the context-free parser, and in a disposal missing numbers are filled in:
+        ``sell 3`` keeps the rest, ``keep all`` keeps everything."""
+        words = text.split()
+        if self.phase == Phase.DISPOSE and words and words[0].lower() in ("sell", "trade", "keep"):
+            m = self.merger
+            assert m is not None
+            held = self.shares[self.actor][m.current]
+            parts = A.parse_disposal(text)
+            known = [v for v in parts.values() if v is not None and v >= 0]
+            for key, value in parts.items():
+                if value == -1:
+                    parts[key] = held - sum(known)
+            if parts["keep"] is None:
+                parts["keep"] = held - (parts["sell"] or 0) - (parts["trade"] or 0)
+            return A.Dispose(parts["sell"] or 0, parts["trade"] or 0, parts["keep"] or 0)
+        return A.parse_action(text)
+
+    def explain_illegal(self, action: Action, legal: list[Action]) -> str:
+        text = action.text()
+        allowed = f"allowed: {allowed_list([a.text() for a in legal])}"
+        phase = Phase(self.phase)
+        if phase == Phase.OVER:
+            return f"{text!r}: the game is over"
+        if self.actor == -1:
+            return f"{text!r}: a tile must be drawn from the bag now (a chance event); {allowed}"
+        p = self.actor
+        if isinstance(action, A.PlaceTile):
+            if phase != Phase.PLACE:
+                return f"{text!r}: this is not the moment to place a tile ({phase.name.lower()} step); {allowed}"
+            if action.tile not in self.hands[p]:
+                return (f"{text!r}: tile {TILE_NAMES[action.tile]} is not in your hand "
+                        f"({', '.join(TILE_NAMES[t] for t in self.hands[p])}); {allowed}")
+            kind = self.tile_kind(action.tile)
+            if kind == NO_NEW_CHAIN:
+                return f"{text!r} would found an eighth chain, which §4.1 forbids (unplayable for now); {allowed}"
+            if kind == DEAD:
+                return f"{text!r} would merge two closed chains (11+ hotels), which §4.2 forbids; {allowed}"
+        if isinstance(action, A.Buy) and phase == Phase.BUY:
+            c = action.chain
+            if not self.size[c]:
+                return f"{text!r}: {CHAINS[c]} is not on the board; {allowed}"
+            if not self.bank[c]:
+                return f"{text!r}: the bank has no {CHAINS[c]} shares left; {allowed}"
+            if self.bought >= self.buy_limit:
+                return f"{text!r}: you may buy at most {self.buy_limit} shares this turn; {allowed}"
+            if PRICE[c][self.size[c]] > self.cash[p] and not self.free_left:
+                return f"{text!r}: a share costs {PRICE[c][self.size[c]]}, you have {self.cash[p]}; {allowed}"
+        if isinstance(action, A.Dispose) and phase == Phase.DISPOSE:
+            m = self.merger
+            assert m is not None
+            held = self.shares[p][m.current]
+            return (f"{text!r}: you hold {held} {CHAINS[m.current]} shares; sell + trade + keep must make {held}, "
+                    f"trade is even and at most twice the {self.bank[m.survivor]} {CHAINS[m.survivor]} shares "
+                    "left in the bank")
+        return f"{text!r} is not legal at the {phase.name.lower()} step; {allowed}"
+
+    # --- snapshots and views ----------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        from .snapshot import state_to_json
+
+        return state_to_json(self)
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from .view import observe
+
+        return observe(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        from .view import resample
+
+        return resample(self, seat, rng)
+
