@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any
@@ -11,7 +11,7 @@ from typing import Any
 from .errors import OptionError
 from .i18n import Catalog
 from .options import OptionSpec, OptionValue, resolve_options
-from .state import Action, State
+from .state import Action, Event, State
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,14 @@ class Game(ABC):
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Context-free parse of an action's text; raise ``InvalidActionError``."""
+
+    def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
+        """An event in words, from the catalogue's ``event.<kind>`` entry (``player`` is the seat's name)."""
+        fields = dict(event.args)
+        seat = fields.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            fields["player"] = names[seat]
+        return self.catalog.t(lang, f"event.{event.kind}", **fields)
 
 
 _REGISTRY: dict[str, Game] = {}

@@ -18,12 +18,13 @@ how each paragraph maps to code and tests is in ``docs/rules/acquire.md``. Rulin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import Game, GameInfo
 from ...engine.i18n import Catalog
 from ...engine.options import OptionValue
-from ...engine.state import Action
+from ...engine.state import Action, Event
 from .actions import parse_action
 from .options import OPTIONS
 from .snapshot import state_from_json
@@ -48,6 +49,30 @@ class Acquire(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
+        """Acquire's events in words; picks the catalogue variant that fits the event's fields."""
+        a = dict(event.args)
+        kind = event.kind
+        t = self.catalog.t
+        if kind == "draw" and "tile" not in a:
+            kind = "draw_hidden"
+        elif kind == "found" and a.get("free_share"):
+            kind = "found_share"
+        elif kind == "bonus" and a.get("seat") == -1:
+            kind = "bonus_bank"
+        elif kind == "exchange":
+            a["give0"], a["give1"] = a["give"]
+        elif kind == "card":
+            a["card"] = t(lang, f"card.{a['card']}")
+        elif kind == "game_end":
+            a["reason"] = t(lang, f"reason.{a['reason']}")
+        elif kind == "final_cash":
+            a["cash"] = ", ".join(f"{names[i]} {c}" for i, c in enumerate(a["cash"]))
+        for key in ("chains", "absorbed", "tiles"):
+            if key in a:
+                a[key] = ", ".join(a[key])
+        return super().describe(Event(kind, a), lang, names)
 
 
 GAME = Acquire()

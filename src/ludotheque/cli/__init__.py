@@ -1,0 +1,1 @@
+"""The ``ludo`` command line: games, play, simulate, replay."""
