@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from functools import cached_property
 from typing import Any
 
 from .state import Action, State
@@ -17,17 +16,20 @@ class SeatView:
     bots must use ``observation`` and ``sample_state`` only, which hold nothing the seat may not see.
     """
 
-    __slots__ = ("__dict__", "_state", "legal_actions", "seat")
+    __slots__ = ("_observation", "_state", "legal_actions", "seat")
 
     def __init__(self, state: State, seat: int, legal_actions: list[Action]) -> None:
         self._state = state
         self.seat = seat
         self.legal_actions = legal_actions
+        self._observation: dict[str, Any] | None = None
 
-    @cached_property
+    @property
     def observation(self) -> dict[str, Any]:
-        """The seat's observation, as the game computes it (JSON-ready)."""
-        return self._state.observation(self.seat)
+        """The seat's observation, as the game computes it (JSON-ready); computed once, when asked."""
+        if self._observation is None:
+            self._observation = self._state.observation(self.seat)
+        return self._observation
 
     def sample_state(self, rng: random.Random) -> State:
         """A full state consistent with what this seat has seen, hidden parts re-dealt (for search)."""

@@ -24,18 +24,25 @@ EXCHANGES = 3
 """O.P.E.: "jusqu'à 3 fois"."""
 
 
+CARDS_AT_BUY = (1 << Card.BUYING_SPREE) | (1 << Card.INHERITANCE) | (1 << Card.EXCHANGE)
+
+
 class BuyingRules(AcquireData):
     __slots__ = ()
 
     def end_possible(self) -> bool:
         """§5: a chain of 41 hotels or more, or the second condition as the option ``end_rule`` reads it."""
-        on_board = [s for s in self.size if s]
-        if any(s >= END_SIZE for s in on_board):
+        size = self.size
+        if max(size) >= END_SIZE:
             return True
-        if not on_board or any(s < SAFE_SIZE for s in on_board):
-            return False
+        on_board = 0
+        for s in size:
+            if s:
+                if s < SAFE_SIZE:
+                    return False
+                on_board += 1
         # seed: "7 chaînes de plus de 10 hôtels"; classic: every chain on the board is safe.
-        return self.end_classic or len(on_board) == NUM_CHAINS
+        return on_board > 0 and (self.end_classic or on_board == NUM_CHAINS)
 
     def buy_actions(self) -> list[Action]:
         p = self.turn_player
@@ -78,8 +85,24 @@ class BuyingRules(AcquireData):
 
     def _close_buy_if_done(self) -> None:
         """When "done" is all that is left to choose, the turn goes on by itself."""
-        if self.phase == Phase.BUY and len(self.buy_actions()) == 1:
+        if self.phase == Phase.BUY and not self._buy_has_choice():
             self._end_turn()
+
+    def _buy_has_choice(self) -> bool:
+        """Whether ``buy_actions`` holds more than "done" (without building it)."""
+        if self.bought < self.buy_limit:
+            cash = self.cash[self.turn_player]
+            free = self.free_left > 0
+            size, bank = self.size, self.bank
+            for c in range(NUM_CHAINS):
+                s = size[c]
+                if s and bank[c] and (free or PRICE[c][s] <= cash):
+                    return True
+        if self.exchanges_left and self.exchange_choices():
+            return True
+        if self.cards_variant and not self.card_played and self.cards[self.turn_player] & CARDS_AT_BUY:
+            return True
+        return not self.announced and self.end_possible()
 
     def _buy(self, chain: int) -> None:
         p = self.turn_player

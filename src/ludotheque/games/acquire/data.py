@@ -6,7 +6,6 @@ explicit clones), because bots and the simulator live on copies.
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import Any, Self
 
 from ...engine.state import CHANCE, Event, State
@@ -26,7 +25,9 @@ MAX_BUY = 3
 """§4.6: "un maximum de 3 actions"."""
 
 
-class Phase(IntEnum):
+class Phase:
+    """The steps of a turn (plain ints: they are compared on every action)."""
+
     SETUP = 0
     """Chance: seat ``draw_seat`` draws its starting tile, placed at once (§3)."""
     DEAL = 1
@@ -54,7 +55,8 @@ class Phase(IntEnum):
     OVER = 12
 
 
-PHASE_NAMES = tuple(p.name.lower() for p in Phase)
+PHASE_NAMES: tuple[str, ...] = tuple(
+    name.lower() for name, _ in sorted(((k, v) for k, v in vars(Phase).items() if k.isupper()), key=lambda kv: kv[1]))
 
 
 class Merger:

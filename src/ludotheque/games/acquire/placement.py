@@ -155,7 +155,7 @@ class PlacementRules(AcquireData):
 
     # --- the turn -----------------------------------------------------------------------------
     def _start_turn(self) -> None:
-        if self._stalled():
+        if not self._can_place(self.turn_player) and self._stalled():
             self._finish("stalled")
             return
         self.placed = 0
@@ -196,7 +196,8 @@ class PlacementRules(AcquireData):
             return
         p = self.turn_player
         hand = self.hands[p]
-        dead = [t for t in hand if self.tile_kind(t) == DEAD]
+        safe = sum(1 for s in self.size if s >= SAFE_SIZE)
+        dead = [t for t in hand if self.tile_kind(t) == DEAD] if safe >= 2 else []
         for t in dead:
             hand.remove(t)
             self.discarded.append(t)

@@ -195,7 +195,7 @@ def state_from_json(data: Any, make: type[AcquireState], resolve: Any) -> Acquir
     phase_name = r.get("phase", str, "place")
     if phase_name not in PHASE_NAMES:
         raise StateFormatError(f"phase {phase_name!r}: the phases are {', '.join(PHASE_NAMES)}")
-    st.phase = Phase(PHASE_NAMES.index(phase_name))
+    st.phase = PHASE_NAMES.index(phase_name)
     for key in ("turn_player", "first_player", "draw_seat"):
         value = r.get(key, int, 0)
         if key != "draw_seat" and not 0 <= value < n:

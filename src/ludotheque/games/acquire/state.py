@@ -11,7 +11,7 @@ from . import actions as A
 from .board import TILE_NAMES
 from .buying import BuyingRules
 from .chains import CHAINS, PRICE
-from .data import Phase
+from .data import PHASE_NAMES, Phase
 from .ending import EndingRules
 from .merger import MergerRules
 from .placement import DEAD, NO_NEW_CHAIN, PLAYABLE, PlacementRules
@@ -117,7 +117,8 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
     def explain_illegal(self, action: Action, legal: list[Action]) -> str:
         text = action.text()
         allowed = f"allowed: {allowed_list([a.text() for a in legal])}"
-        phase = Phase(self.phase)
+        phase = self.phase
+        step = PHASE_NAMES[phase]
         if phase == Phase.OVER:
             return f"{text!r}: the game is over"
         if self.actor == -1:
@@ -125,7 +126,7 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
         p = self.actor
         if isinstance(action, A.PlaceTile):
             if phase != Phase.PLACE:
-                return f"{text!r}: this is not the moment to place a tile ({phase.name.lower()} step); {allowed}"
+                return f"{text!r}: this is not the moment to place a tile ({step} step); {allowed}"
             if action.tile not in self.hands[p]:
                 return (f"{text!r}: tile {TILE_NAMES[action.tile]} is not in your hand "
                         f"({', '.join(TILE_NAMES[t] for t in self.hands[p])}); {allowed}")
@@ -151,7 +152,7 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
             return (f"{text!r}: you hold {held} {CHAINS[m.current]} shares; sell + trade + keep must make {held}, "
                     f"trade is even and at most twice the {self.bank[m.survivor]} {CHAINS[m.survivor]} shares "
                     "left in the bank")
-        return f"{text!r} is not legal at the {phase.name.lower()} step; {allowed}"
+        return f"{text!r} is not legal at the {step} step; {allowed}"
 
     # --- snapshots and views ----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

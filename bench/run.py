@@ -1,0 +1,120 @@
+"""Speed benchmark: ``python bench/run.py`` (options: --game, --games, --players, --json).
+
+Prints complete random games per second on one core, engine decisions per second, clone time, and the
+time to replay a full game record. Targets for Acquire (issue #2): >= 200 random 4-player games/s on one
+core, clone < 10 µs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+import timeit
+
+from ludotheque.engine import CHANCE, Match, RandomBot, get_game, play_out
+from ludotheque.engine.driver import SeatView
+
+
+def random_games(game_name: str, players: int, games: int) -> dict[str, float]:
+    game = get_game(game_name)
+    actions = decisions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state = game.new_game(players)
+        bots = [_CountingBot(s, random.Random(seed * 100 + s)) for s in range(players)]
+        actions += play_out(state, bots, random.Random(seed))
+        decisions += sum(b.calls for b in bots)
+    elapsed = time.perf_counter() - start
+    return {"games_per_s": games / elapsed, "actions_per_s": actions / elapsed, "decisions_per_s": decisions / elapsed,
+            "actions_per_game": actions / games, "decisions_per_game": decisions / games}
+
+
+class _CountingBot(RandomBot):
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        super().__init__(seat, rng)
+        self.calls = 0
+
+    def choose(self, view: SeatView) -> object:  # type: ignore[override]
+        self.calls += 1
+        return super().choose(view)
+
+
+def mid_game_states(game_name: str, players: int, count: int) -> list[object]:
+    game = get_game(game_name)
+    out = []
+    for seed in range(count):
+        state = game.new_game(players)
+        rng = random.Random(seed)
+        target = 150 + seed * 7
+        for _ in range(target):
+            if state.is_terminal():
+                break
+            if state.current_player == CHANCE:
+                state.apply_legal(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                state.apply_legal(rng.choice(legal))
+        out.append(state)
+    return out
+
+
+def clone_time_us(game_name: str, players: int) -> float:
+    states = mid_game_states(game_name, players, 20)
+    per = []
+    for s in states:
+        n = 20000
+        per.append(timeit.timeit(s.clone, number=n) / n * 1e6)  # type: ignore[attr-defined]
+    return statistics.median(per)
+
+
+def replay_time_ms(game_name: str, players: int) -> tuple[float, int]:
+    game = get_game(game_name)
+    match = Match(game, players, seed=5, log=False)
+    rng = random.Random(5)
+    while not match.is_over():
+        if match.current_player == CHANCE:
+            match.draw_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    record = match.to_record()
+    times = []
+    for _ in range(5):
+        t = time.perf_counter()
+        Match.from_record(record, log=False)
+        times.append(time.perf_counter() - t)
+    return min(times) * 1000, len(record.actions)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--game", default="acquire")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=500)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args()
+    random_games(args.game, args.players, 20)  # warm up
+    speed = random_games(args.game, args.players, args.games)
+    clone = clone_time_us(args.game, args.players)
+    replay_ms, replay_actions = replay_time_ms(args.game, args.players)
+    result = {"game": args.game, "players": args.players, "games": args.games, **{k: round(v, 1) for k, v in speed.items()},
+              "clone_us": round(clone, 2), "replay_ms": round(replay_ms, 1), "replay_actions": replay_actions,
+              "python": sys.version.split()[0]}
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        print(f"{args.game}, {args.players} players, random bots, one core (Python {result['python']})")
+        print(f"  complete games per second : {result['games_per_s']:>10.1f}")
+        print(f"  engine decisions per second: {result['decisions_per_s']:>10.0f}  "
+              f"({result['decisions_per_game']:.0f} decisions, {result['actions_per_game']:.0f} actions a game)")
+        print(f"  actions per second (chance incl.): {result['actions_per_s']:>10.0f}")
+        print(f"  clone (median, mid-game)   : {result['clone_us']:>10.2f} µs")
+        print(f"  replay of a full record    : {result['replay_ms']:>10.1f} ms ({replay_actions} actions, checked path)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
