@@ -100,7 +100,6 @@ class PlacementRules(AcquireData):
             self._emit("place", seat=p, tile=TILE_NAMES[tile])
             self._set_phase(Phase.FOUND, p)
         else:
-            self._emit("place", seat=p, tile=TILE_NAMES[tile])
             self._begin_merger(tile)
 
     def _found(self, chain: int) -> None:
