@@ -100,7 +100,8 @@ def main() -> int:
     speed = random_games(args.game, args.players, args.games)
     clone = clone_time_us(args.game, args.players)
     replay_ms, replay_actions = replay_time_ms(args.game, args.players)
-    result = {"game": args.game, "players": args.players, "games": args.games, **{k: round(v, 1) for k, v in speed.items()},
+    result = {"game": args.game, "players": args.players, "games": args.games,
+              **{k: round(v, 1) for k, v in speed.items()},
               "clone_us": round(clone, 2), "replay_ms": round(replay_ms, 1), "replay_actions": replay_actions,
               "python": sys.version.split()[0]}
     if args.json:
@@ -112,7 +113,8 @@ def main() -> int:
               f"({result['decisions_per_game']:.0f} decisions, {result['actions_per_game']:.0f} actions a game)")
         print(f"  actions per second (chance incl.): {result['actions_per_s']:>10.0f}")
         print(f"  clone (median, mid-game)   : {result['clone_us']:>10.2f} µs")
-        print(f"  replay of a full record    : {result['replay_ms']:>10.1f} ms ({replay_actions} actions, checked path)")
+        print(f"  replay of a full record    : {result['replay_ms']:>10.1f} ms "
+              f"({replay_actions} actions, checked path)")
     return 0
 
 

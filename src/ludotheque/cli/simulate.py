@@ -6,7 +6,14 @@ import argparse
 import json
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from ..bots import make_bot
@@ -18,7 +25,8 @@ from ..sim import SimConfig, Summary, simulate
 _TEXT = {
     "en": {"bot": "bot", "seats": "seat-games", "wins": "win rate", "ci": "95% interval", "score": "mean score",
            "rank": "mean rank", "fair": "fair share", "length": "mean game length (actions)",
-           "seat": "win rate by seat", "ends": "how games ended", "title": "{games} games of {game}, {players} players"},
+           "seat": "win rate by seat", "ends": "how games ended",
+           "title": "{games} games of {game}, {players} players"},
     "fr": {"bot": "bot", "seats": "parties-sièges", "wins": "victoires", "ci": "intervalle 95 %",
            "score": "score moyen", "rank": "rang moyen", "fair": "part équitable",
            "length": "durée moyenne (actions)", "seat": "victoires par siège", "ends": "fins de partie",

@@ -13,7 +13,7 @@ from .errors import IllegalActionError, InvalidActionError, LudoError, RecordErr
 from .game import Game, get_game
 from .options import OptionValue
 from .record import GameRecord, SeatConfig, split_actor
-from .state import CHANCE, TERMINAL, Action, Event, State
+from .state import CHANCE, TERMINAL, Action, Event
 
 
 def chance_rng(seed: int) -> random.Random:

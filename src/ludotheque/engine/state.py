@@ -126,10 +126,8 @@ class State(ABC):
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; an illegal one raises ``IllegalActionError`` and changes nothing."""
-        if self.current_player == CHANCE:
-            legal = [a for a, _ in self.chance_outcomes()]
-        else:
-            legal = self.legal_actions()
+        chance = self.current_player == CHANCE
+        legal = [a for a, _ in self.chance_outcomes()] if chance else self.legal_actions()
         if action not in legal:
             raise IllegalActionError(self.explain_illegal(action, legal))
         self.apply_legal(action)
@@ -167,13 +165,14 @@ class State(ABC):
         """What ``seat`` may see (None: a spectator's public view), JSON-ready."""
 
     @abstractmethod
-    def resample(self, seat: int, rng: random.Random) -> Self:
+    def resample(self, seat: int, rng: random.Random) -> State:
         """A copy where everything ``seat`` cannot see is re-dealt consistently with what it has seen."""
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if a conservation invariant is broken (tests call it every step)."""
+        return None
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]

@@ -127,7 +127,8 @@ class Summary:
     def to_json(self) -> dict[str, Any]:
         c = self.config
         return {
-            "game": c.game, "players": c.players, "bots": list(c.bots), "options": c.options, "games": len(self.results),
+            "game": c.game, "players": c.players, "bots": list(c.bots), "options": c.options,
+            "games": len(self.results),
             "seed": c.seed, "fair_share": round(1 / c.players, 4), "by_bot": [b.to_json() for b in self.by_bot()],
             "seat_win_rates": [round(x, 4) for x in self.seat_win_rates()],
             "mean_actions": round(self.mean_actions(), 1), "terminations": self.terminations(),

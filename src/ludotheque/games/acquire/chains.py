@@ -28,7 +28,15 @@ END_SIZE = 41
 MAX_SIZE = 108
 
 
-def _load_table() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+Table = tuple[tuple[int, ...], ...]
+"""Per chain, per size (0–108)."""
+
+
+def _per_chain(table: list[list[int]], tier_of: list[int]) -> Table:
+    return tuple(tuple(table[tier_of[c]]) for c in range(NUM_CHAINS))
+
+
+def _load_table() -> tuple[tuple[int, ...], Table, Table, Table]:
     """Per chain: tier; per tier and size: (price, primary, secondary). Validated as it is read."""
     data = tomllib.loads(files(__package__).joinpath("data/prices.toml").read_text(encoding="utf-8"))
     tiers = data["tiers"]
@@ -53,18 +61,17 @@ def _load_table() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[t
             hi = starts[i + 1][0] - 1 if i + 1 < len(starts) else MAX_SIZE
             for size in range(lo, hi + 1):
                 price[t][size], primary[t][size], secondary[t][size] = p, b1, b2
-    per_chain = lambda table: tuple(tuple(table[tier_of[c]]) for c in range(NUM_CHAINS))  # noqa: E731
-    return tuple(tier_of), per_chain(price), tuple(zip(per_chain(primary), per_chain(secondary), strict=True))
+    return (tuple(tier_of), _per_chain(price, tier_of), _per_chain(primary, tier_of),
+            _per_chain(secondary, tier_of))
 
 
-TIER, PRICE, _BONUS = _load_table()
+TIER, PRICE, PRIMARY, SECONDARY = _load_table()
 """``PRICE[chain][size]``: one share's price for a chain of that many hotels (0 below 2)."""
 
 
 def bonuses(chain: Chain, size: int) -> tuple[int, int]:
     """(primary, secondary) majority bonuses for a chain of ``size`` hotels."""
-    primary, secondary = _BONUS[chain]
-    return primary[size], secondary[size]
+    return PRIMARY[chain][size], SECONDARY[chain][size]
 
 
 def chain_name(chain: Chain) -> str:

@@ -167,7 +167,7 @@ class AcquireData(State):
         if self.events is not None:
             self.events.append(Event(kind, args, private_to, public))
 
-    def _set_phase(self, phase: Phase, actor: int) -> None:
+    def _set_phase(self, phase: int, actor: int) -> None:
         self.phase = phase
         self.actor = actor
 
@@ -191,7 +191,7 @@ class AcquireData(State):
             v = self.board[t]
             for nb in NEIGHBOURS[t]:
                 w = self.board[nb]
-                if w == EMPTY or w == v:
+                if w in (EMPTY, v):
                     continue
                 assert v != LONE and w != LONE, "an independent hotel touches a chain"
                 raise AssertionError("two chains touch")

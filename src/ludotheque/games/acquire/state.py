@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from typing import Any
 
 from ...engine.errors import IllegalActionError, allowed_list
 from ...engine.state import Action
@@ -165,7 +165,7 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
 
         return observe(self, seat)
 
-    def resample(self, seat: int, rng: random.Random) -> Self:
+    def resample(self, seat: int, rng: random.Random) -> AcquireState:
         from .view import resample
 
         return resample(self, seat, rng)
