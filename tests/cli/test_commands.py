@@ -139,3 +139,12 @@ def test_hand_written_example_record_replays_exactly(capsys: pytest.CaptureFixtu
     assert "Festival" not in state["board"]
     assert state["hands"][0] == ["1B", "1C", "1D", "1E", "1F", "2I"]
     assert state["phase"] == "buy" and state["turn_player"] == 1
+
+
+def test_simulate_draws_a_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "sim.png"
+    code, _, _ = run(capsys, "simulate", "acquire", "--games", "6", "--bots", "heuristic,random", "--no-progress",
+                     "--plot", str(path))
+    assert code == 0
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

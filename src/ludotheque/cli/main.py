@@ -36,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
     simulate.add_argument("--json", action="store_true", help="machine-readable output")
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
+    simulate.add_argument("--plot", metavar="FILE.png", help="also draw win rates and scores to an image")
 
     replay = sub.add_parser("replay", help="replay a game record and show how it ends")
     replay.add_argument("file", help="a game record (JSON)")

@@ -67,6 +67,11 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_json(), indent=1))
     else:
         print_summary(summary, args.lang, Console())
+    if args.plot:
+        from ..sim.plot import plot_summary
+
+        path = plot_summary(summary, args.plot, args.lang, get_game(config.game).info.title(args.lang))
+        console.print(f"plot: {path}")
     return 0
 
 
