@@ -89,6 +89,19 @@ def replay_time_ms(game_name: str, players: int) -> tuple[float, int]:
     return min(times) * 1000, len(record.actions)
 
 
+def bot_games_per_s(game_name: str, players: int, bot: str, games: int) -> float:
+    """Complete games per second with every seat played by ``bot``."""
+    from ludotheque.bots import make_bot
+
+    game = get_game(game_name)
+    start = time.perf_counter()
+    for seed in range(games):
+        state = game.new_game(players)
+        bots = [make_bot(bot, game_name, s, random.Random(seed * 100 + s)) for s in range(players)]
+        play_out(state, bots, random.Random(seed))
+    return games / (time.perf_counter() - start)
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--game", default="acquire")
@@ -100,9 +113,11 @@ def main() -> int:
     speed = random_games(args.game, args.players, args.games)
     clone = clone_time_us(args.game, args.players)
     replay_ms, replay_actions = replay_time_ms(args.game, args.players)
+    heuristic = bot_games_per_s(args.game, args.players, "heuristic", max(5, args.games // 25))
     result = {"game": args.game, "players": args.players, "games": args.games,
               **{k: round(v, 1) for k, v in speed.items()},
               "clone_us": round(clone, 2), "replay_ms": round(replay_ms, 1), "replay_actions": replay_actions,
+              "heuristic_games_per_s": round(heuristic, 1),
               "python": sys.version.split()[0]}
     if args.json:
         print(json.dumps(result, indent=1))
@@ -115,6 +130,7 @@ def main() -> int:
         print(f"  clone (median, mid-game)   : {result['clone_us']:>10.2f} µs")
         print(f"  replay of a full record    : {result['replay_ms']:>10.1f} ms "
               f"({replay_actions} actions, checked path)")
+        print(f"  heuristic bots, games per s: {result['heuristic_games_per_s']:>10.1f}")
     return 0
 
 
