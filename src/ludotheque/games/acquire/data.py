@@ -228,7 +228,7 @@ class AcquireData(State):
     def _end_turn(self) -> None:
         raise NotImplementedError
 
-    def _enter_place(self) -> None:
+    def _enter_place(self, can_place: bool | None = None) -> None:
         raise NotImplementedError
 
     def _can_place(self, seat: int) -> bool:

@@ -154,7 +154,8 @@ class PlacementRules(AcquireData):
 
     # --- the turn -----------------------------------------------------------------------------
     def _start_turn(self) -> None:
-        if not self._can_place(self.turn_player) and self._stalled():
+        can_place = self._can_place(self.turn_player)
+        if not can_place and self._stalled():
             self._finish("stalled")
             return
         self.placed = 0
@@ -165,12 +166,15 @@ class PlacementRules(AcquireData):
         self.free_left = 0
         self.exchanges_left = 0
         self.turn += 1
-        self._emit("turn", seat=self.turn_player, turn=self.turn)
-        self._enter_place()
+        if self.events is not None:
+            self._emit("turn", seat=self.turn_player, turn=self.turn)
+        self._enter_place(can_place)
 
-    def _enter_place(self) -> None:
+    def _enter_place(self, can_place: bool | None = None) -> None:
         p = self.turn_player
-        if self._can_place(p) or self.place_card_actions():
+        if can_place is None:
+            can_place = self._can_place(p)
+        if can_place or self.place_card_actions():
             self._set_phase(Phase.PLACE, p)
         else:
             # §4.6: "Un joueur qui n'a pas la possibilité de placer de pion … peut néanmoins acheter".
