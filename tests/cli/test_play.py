@@ -1,0 +1,205 @@
+"""``ludo play``, driven by scripted input: whole games, errors, save, undo, French, and no leaked secrets."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from ludotheque.cli.play import PlaySession, build_session, run_play
+from ludotheque.engine.match import Match
+from ludotheque.engine.record import GameRecord
+from ludotheque.games.acquire.board import TILE_NAMES
+
+
+def args(**kw: object) -> argparse.Namespace:
+    base: dict[str, object] = {"game": "acquire", "players": None, "option": [], "bots": "random,random",
+                               "seed": 3, "names": "", "load": None, "lang": "en"}
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def console() -> Console:
+    return Console(file=io.StringIO(), width=110, color_system=None, force_terminal=False)
+
+
+def text_of(c: Console) -> str:
+    assert isinstance(c.file, io.StringIO)
+    return c.file.getvalue()
+
+
+class Script:
+    """Answers prompts from a list, then with ``default``; raises after ``limit`` answers."""
+
+    def __init__(self, answers: list[str], default: str | None = "1", limit: int = 5000) -> None:
+        self.answers: Iterator[str] = iter(answers)
+        self.default = default
+        self.limit = limit
+        self.count = 0
+        self.hook: Callable[[str], None] | None = None
+
+    def __call__(self, prompt: str) -> str:
+        self.count += 1
+        assert self.count < self.limit, "the game does not end"
+        if self.hook is not None:
+            self.hook(prompt)
+        answer = next(self.answers, None)
+        if answer is None:
+            if self.default is None:
+                raise EOFError
+            return self.default
+        return answer
+
+
+def test_hot_seat_against_bots_runs_to_the_end() -> None:
+    c = console()
+    script = Script([])
+    assert run_play(args(players=4, names="Ada,Bob"), script, c) == 0
+    out = text_of(c)
+    assert "press Enter when you are ready" in out
+    assert "Final ranking" in out
+    assert "Ada" in out and "Bob" in out
+
+
+def test_seats_people_first_and_explicit_places() -> None:
+    s = build_session(args(players=4, bots="random"), Script([]), console())
+    assert [seat.bot for seat in s.match.seats] == [None, None, None, "random"]
+    s = build_session(args(bots="random,-,random"), Script([]), console())
+    assert [seat.bot for seat in s.match.seats] == ["random", None, "random"]
+    s = build_session(args(bots="random"), Script([]), console())
+    assert s.match.players == 2
+
+
+def play_until_person(session: PlaySession) -> None:
+    """Advance bots and chance until a person must decide."""
+    m = session.match
+    while not m.is_over() and (m.current_player < 0 or m.current_player in session.bots):
+        if m.current_player < 0:
+            m.draw_chance()
+        else:
+            session._bot_move(m.current_player)
+
+
+def test_illegal_action_shows_an_error_and_changes_nothing() -> None:
+    c = console()
+    session = build_session(args(), Script(["buy Luxor", "zz top", "99"], default=None), c)
+    play_until_person(session)
+    before = session.match.state.to_json()
+    length = len(session.match.history)
+    assert session._person_turn(session.match.current_player) is False  # the script ends: EOF quits
+    out = text_of(c)
+    assert "Not allowed" in out and "I don't understand" in out and "There is no choice 99" in out
+    assert session.match.state.to_json() == before
+    assert len(session.match.history) == length
+
+
+def test_save_writes_a_record_that_replays_to_the_same_state(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    c = console()
+    session = build_session(args(), Script(["1"] * 15 + [f"save {path}"], default=None), c)
+    assert session.run() == 0
+    assert "Game saved" in text_of(c)
+    record = GameRecord.load(path)
+    assert [s.bot for s in record.seats] == [None, "random", "random"]
+    assert Match.from_record(record).state == session.match.state
+    # and --load continues it
+    c2 = console()
+    loaded = build_session(args(load=str(path), bots=""), Script([], default=None), c2)
+    assert loaded.match.state == session.match.state
+    assert loaded.run() == 0
+    assert f"{len(record.actions)} actions replayed" in text_of(c2)
+
+
+def test_undo_restores_the_previous_position() -> None:
+    session = build_session(args(), Script([], default=None), console())
+    play_until_person(session)
+    seat = session.match.current_player
+    first = session.match.state.to_json()
+    session.input_fn = Script(["1"], default=None)
+    assert session._person_turn(seat) is True
+    play_until_person(session)
+    assert session.match.state.to_json() != first
+    session.input_fn = Script(["undo"], default=None)
+    assert session._person_turn(seat) is True
+    assert session.match.state.to_json() == first
+    assert session.match.current_player == seat
+    session.input_fn = Script(["undo"], default=None)
+    c = session.console
+    assert session._person_turn(seat) is False
+    assert "nothing of yours to undo" in text_of(c)
+
+
+def test_undo_refused_when_another_person_played_since() -> None:
+    c = console()
+    session = build_session(args(players=3, bots="random"), Script([], default=None), c)
+    play_until_person(session)
+    first = session.match.current_player
+    while True:  # people answer 1 until the first person decides again after the other person did
+        seat = session.match.current_player
+        session.input_fn = Script([""] if session.last_person != seat else [], default="1")
+        assert session._person_turn(seat)
+        play_until_person(session)
+        actors = [a for a, _ in session.match.history]
+        if session.match.current_player == first and 1 - first in actors[len(actors) - actors[::-1].index(first):]:
+            break
+    before = session.match.state.to_json()
+    session.input_fn = Script(["", "undo"], default=None)
+    assert session._person_turn(first) is False
+    assert "Undo is only possible" in text_of(c)
+    assert session.match.state.to_json() == before
+
+
+def test_french() -> None:
+    c = console()
+    run_play(args(lang="fr"), Script(["aide", "regles"], default=None), c)
+    out = text_of(c)
+    assert "à vous de jouer" in out and "Vos pions" in out and "Commandes" in out and "Grand Hôtel" in out
+    assert "Your tiles" not in out and "your move" not in out
+
+
+@pytest.mark.parametrize("bots", ["random,random", "random"])
+def test_screens_never_show_another_seats_tiles(bots: str) -> None:
+    """With one person, and hot-seat with two: each screen holds no tile of another seat's hand."""
+    c = console()
+    script = Script([], default="1")
+    session = build_session(args(players=3, seed=11, bots=bots), script, c)
+    checked: dict[int, int] = {}
+
+    def check(prompt: str) -> None:
+        screen = text_of(c)
+        c.file = io.StringIO()
+        m = session.match
+        if prompt != "> ":  # the hot-seat hand-over: no screen is shown
+            assert "Acquire — seed" not in screen
+            return
+        seat = m.current_player
+        for other in range(m.players):
+            if other != seat:
+                for tile in m.state.observation(other)["hand"]:
+                    assert not re.search(rf"(?<![0-9]){tile}(?![0-9A-Za-z])", screen), (seat, tile, screen)
+        checked[seat] = checked.get(seat, 0) + 1
+
+    script.hook = check
+    session.run()
+    assert checked[0] > 30
+    assert set(checked) == set(session.people)
+    assert all(t in TILE_NAMES for t in session.match.state.observation(0)["hand"])
+
+
+@pytest.mark.parametrize("bots", ["random,random,random,random,random,random,random"])
+def test_too_many_bots_is_refused(bots: str) -> None:
+    from ludotheque.engine.errors import OptionError
+
+    with pytest.raises(OptionError):
+        build_session(args(players=3, bots=bots), Script([]), console())
+
+
+def test_names_are_printed_as_typed_not_as_markup() -> None:
+    c = console()
+    run_play(args(names="[bold]Ada"), Script([], default=None), c)
+    assert "[bold]Ada, your move" in text_of(c)
