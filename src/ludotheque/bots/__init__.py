@@ -44,6 +44,7 @@ def _load() -> None:
     global _LOADED
     if _LOADED:
         return
-    _LOADED = True
     register_bot("random", RandomBot)
     from . import acquire_heuristic  # noqa: F401  (registers itself)
+
+    _LOADED = True

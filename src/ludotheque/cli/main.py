@@ -22,7 +22,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--players", type=int, default=players_default, help="number of players")
         p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="a game option (repeatable), e.g. --option cards=true")
-        p.add_argument("--bots", default="", help="bots by seat, comma-separated, e.g. heuristic,random")
+        p.add_argument("--bots", default="", help="bots by seat, comma-separated, e.g. heuristic,random; in 'play' "
+                       "people take the first seats and bots the last ('-' marks a person's seat: random,-,random)")
         p.add_argument("--seed", type=int, default=None, help="the seed (a game is its seed and its actions)")
 
     play = sub.add_parser("play", help="play a game in the terminal, against bots or hot-seat")

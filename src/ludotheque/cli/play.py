@@ -28,7 +28,7 @@ from rich.text import Text
 
 from ..bots import make_bot
 from ..engine.bots import Bot, SeatView
-from ..engine.errors import IllegalActionError, InvalidActionError, OptionError
+from ..engine.errors import IllegalActionError, InvalidActionError, LudoError, OptionError
 from ..engine.game import Game, get_game
 from ..engine.i18n import Catalog
 from ..engine.match import Match, bot_rng
@@ -197,7 +197,7 @@ class PlaySession:
             try:
                 self.match.apply(action)
             except (InvalidActionError, IllegalActionError) as e:
-                self._error("error.illegal", reason=str(e))
+                self._error("error.illegal", reason=self._why(e))
                 continue
             self.marks_at[len(self.match.history) - 1] = self.marks.get(seat, 0)
             self.marks[seat] = mark
@@ -214,7 +214,7 @@ class PlaySession:
         try:
             return self.match.state.parse_action(text)
         except InvalidActionError as e:
-            self._error("error.invalid", text=text, reason=str(e))
+            self._error("error.invalid", text=text, reason=self._why(e))
             return None
 
     def _command(self, seat: int, command: str, rest: str) -> bool | None:
@@ -273,6 +273,10 @@ class PlaySession:
             return self.input_fn(prompt)
         except EOFError:
             return None
+
+    def _why(self, error: LudoError) -> str:
+        """The refusal in the player's language when the game's catalogue says it, else as raised."""
+        return self.match.game.catalog.reason(self.lang, error.reason) or str(error)
 
     def _error(self, key: str, **fields: Any) -> None:
         self._say(self.ui(key, **fields), "bold red")

@@ -19,9 +19,9 @@ def run_replay(args: argparse.Namespace) -> int:
         match = Match.from_record(record)
     except ReplayError as e:
         if args.json:
-            print(json.dumps({"ok": False, "index": e.index, "action": e.action, "reason": e.reason}, indent=1))
+            print(json.dumps({"ok": False, "index": e.index, "action": e.action, "reason": e.why}, indent=1))
         else:
-            Console(stderr=True).print(f"[red]replay stopped at action #{e.index} {e.action!r}: {e.reason}[/red]")
+            Console(stderr=True).print(f"[red]replay stopped at action #{e.index} {e.action!r}: {e.why}[/red]")
         return 1
     state = match.state
     outcome = state.outcome().to_json() if match.is_over() else None

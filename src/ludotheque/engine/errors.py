@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why something was refused, as a catalogue key and its fields, so front ends can say it in any language."""
+
+    key: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
 
 class LudoError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input. The message is English; ``reason``, when
+    set, names the game catalogue's ``error.<key>`` entry that says the same in every language."""
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class InvalidActionError(LudoError):
@@ -30,11 +46,11 @@ class RecordError(LudoError):
 class ReplayError(LudoError):
     """Replaying a record stopped at an illegal or malformed action."""
 
-    def __init__(self, index: int, action: str, reason: str) -> None:
-        super().__init__(f"action #{index} {action!r}: {reason}")
+    def __init__(self, index: int, action: str, why: str) -> None:
+        super().__init__(f"action #{index} {action!r}: {why}")
         self.index = index
         self.action = action
-        self.reason = reason
+        self.why = why
 
 
 def allowed_list(items: list[str], limit: int = 12) -> str:

@@ -6,6 +6,8 @@ import tomllib
 from importlib.resources import files
 from typing import Any
 
+from .errors import Reason
+
 LANGUAGES = ("en", "fr")
 
 
@@ -33,6 +35,22 @@ class Catalog:
 
     def has(self, key: str) -> bool:
         return key in self.messages["en"]
+
+    def reason(self, lang: str, reason: Reason | None) -> str | None:
+        """A refusal's reason in ``lang`` (None if this catalogue has no text for it).
+
+        Fields named ``*_key`` are themselves catalogue keys (``step_key="phase.buy"`` gives ``step``);
+        a field ``allowed`` adds the catalogue's ``error.allowed`` sentence."""
+        if reason is None or not self.has(f"error.{reason.key}"):
+            return None
+        fields = dict(reason.fields)
+        for name, value in reason.fields.items():
+            if name.endswith("_key"):
+                fields[name[:-4]] = self.t(lang, str(value))
+        text = self.t(lang, f"error.{reason.key}", **fields)
+        if "allowed" in fields and self.has("error.allowed"):
+            text += self.t(lang, "error.allowed", **fields)
+        return text
 
     def t(self, lang: str, key: str, **fields: Any) -> str:
         table = self.messages.get(lang) or self.messages["en"]

@@ -129,8 +129,12 @@ class State(ABC):
         chance = self.current_player == CHANCE
         legal = [a for a, _ in self.chance_outcomes()] if chance else self.legal_actions()
         if action not in legal:
-            raise IllegalActionError(self.explain_illegal(action, legal))
+            raise self.illegal(action, legal)
         self.apply_legal(action)
+
+    def illegal(self, action: Action, legal: list[Action]) -> IllegalActionError:
+        """The error for an illegal ``action``; games override to attach a translatable ``Reason``."""
+        return IllegalActionError(self.explain_illegal(action, legal))
 
     @abstractmethod
     def apply_legal(self, action: Action) -> None:

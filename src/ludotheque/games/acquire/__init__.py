@@ -22,13 +22,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import Game, GameInfo
-from ...engine.i18n import Catalog
 from ...engine.options import OptionValue
 from ...engine.state import Action, Event
 from .actions import parse_action
+from .chains import CHAINS, DISPLAY_NAMES
 from .options import OPTIONS
 from .snapshot import state_from_json
 from .state import AcquireState
+from .texts import CATALOG
 
 
 class Acquire(Game):
@@ -39,7 +40,7 @@ class Acquire(Game):
     )
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(__name__)
+        self.catalog = CATALOG
 
     def initial_state(self, players: int, options: dict[str, OptionValue]) -> AcquireState:
         return AcquireState(players, options)
@@ -69,10 +70,27 @@ class Acquire(Game):
             a["reason"] = t(lang, f"reason.{a['reason']}")
         elif kind == "final_cash":
             a["cash"] = ", ".join(f"{names[i]} {c}" for i, c in enumerate(a["cash"]))
+        elif kind == "dispose":
+            parts = [t(lang, "event.dispose_sell", n=a["sell"]) if a["sell"] else "",
+                     t(lang, "event.dispose_trade", n=a["trade"], m=a["trade"] // 2, survivor=_shown(a["survivor"]))
+                     if a["trade"] else "",
+                     t(lang, "event.dispose_keep", n=a["keep"]) if a["keep"] else ""]
+            a["parts"] = ", ".join(p for p in parts if p)
+        for key in ("chain", "survivor", "take", "give0", "give1"):
+            if isinstance(a.get(key), str):
+                a[key] = _shown(a[key])
+        for key in ("chains", "absorbed"):
+            if key in a:
+                a[key] = [_shown(c) for c in a[key]]
         for key in ("chains", "absorbed", "tiles"):
             if key in a:
                 a[key] = ", ".join(a[key])
         return super().describe(Event(kind, a), lang, names)
+
+
+def _shown(chain: str) -> str:
+    """A chain's name as printed on the board (with its accent)."""
+    return DISPLAY_NAMES[CHAINS.index(chain)] if chain in CHAINS else chain
 
 
 GAME = Acquire()

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from ...engine.errors import InvalidActionError
+from ...engine.errors import InvalidActionError, Reason
 from ...engine.state import Action
 from .board import NUM_TILES, TILE_NAMES, Tile, fold, parse_tile
 from .chains import CHAINS, NUM_CHAINS, Chain, parse_chain
@@ -180,15 +180,17 @@ def parse_action(text: str) -> Action:
     """Context-free parse; a disposal must give all three numbers here (positions fill in ``keep``)."""
     words = text.split()
     if not words:
-        raise InvalidActionError(f"empty action; expected one of: {SYNTAX}")
+        raise InvalidActionError(f"empty action; expected one of: {SYNTAX}", _syntax(text))
     verb = fold(words[0])
     if len(words) == 1:
         if verb in _WORDS:
             return _WORDS[verb]
+        if words[0][:1].isdigit():
+            return PLACE[parse_tile(words[0])]  # looks like a tile: say what tiles are
         try:
             return PLACE[parse_tile(words[0])]
         except InvalidActionError:
-            raise InvalidActionError(f"{text!r} is not an action; expected one of: {SYNTAX}") from None
+            raise InvalidActionError(f"{text!r} is not an action; expected one of: {SYNTAX}", _syntax(text)) from None
     if verb in _CHAIN_VERBS and len(words) == 2:
         return _CHAIN_VERBS[verb][parse_chain(words[1])]
     if verb == "draw" and len(words) == 2:
@@ -196,7 +198,8 @@ def parse_action(text: str) -> Action:
     if verb == "card" and len(words) == 2:
         card = _CARD_ALIASES.get(fold(words[1]))
         if card is None:
-            raise InvalidActionError(f"{words[1]!r} is not a card; the cards are {', '.join(CARD_IDS)}")
+            raise InvalidActionError(f"{words[1]!r} is not a card; the cards are {', '.join(CARD_IDS)}",
+                                     Reason("not_card", {"text": words[1], "cards": ", ".join(CARD_IDS)}))
         return PLAY_CARD[card]
     if verb == "exchange" and len(words) == 5 and fold(words[3]) in ("for", "contre"):
         a, b = sorted((parse_chain(words[1]), parse_chain(words[2])))
@@ -204,9 +207,14 @@ def parse_action(text: str) -> Action:
     if verb in ("sell", "trade", "keep"):
         parts = parse_disposal(text)
         if None in parts.values():
-            raise InvalidActionError(f"{text!r}: give all three numbers, e.g. 'sell 2 trade 4 keep 1'")
+            raise InvalidActionError(f"{text!r}: give all three numbers, e.g. 'sell 2 trade 4 keep 1'",
+                                     Reason("disposal_syntax", {"text": text}))
         return Dispose(parts["sell"] or 0, parts["trade"] or 0, parts["keep"] or 0)
-    raise InvalidActionError(f"{text!r} is not an action; expected one of: {SYNTAX}")
+    raise InvalidActionError(f"{text!r} is not an action; expected one of: {SYNTAX}", _syntax(text))
+
+
+def _syntax(text: str) -> Reason:
+    return Reason("syntax", {"text": text, "syntax": SYNTAX})
 
 
 def parse_disposal(text: str) -> dict[str, int | None]:
@@ -214,15 +222,18 @@ def parse_disposal(text: str) -> dict[str, int | None]:
     words = text.split()
     parts: dict[str, int | None] = {"sell": None, "trade": None, "keep": None}
     if len(words) % 2:
-        raise InvalidActionError(f"{text!r}: expected pairs like 'sell 2 trade 4 keep 1'")
+        raise InvalidActionError(f"{text!r}: expected pairs like 'sell 2 trade 4 keep 1'",
+                                     Reason("disposal_syntax", {"text": text}))
     for verb, number in zip(words[::2], words[1::2], strict=True):
         key = fold(verb)
         if key not in parts or parts[key] is not None:
-            raise InvalidActionError(f"{text!r}: {verb!r} is not sell, trade or keep, or is repeated")
+            raise InvalidActionError(f"{text!r}: {verb!r} is not sell, trade or keep, or is repeated",
+                                     Reason("disposal_syntax", {"text": text}))
         if number.isdigit():
             parts[key] = int(number)
         elif fold(number) in ("all", "tout", "toutes"):
             parts[key] = -1
         else:
-            raise InvalidActionError(f"{text!r}: {number!r} is not a number of shares")
+            raise InvalidActionError(f"{text!r}: {number!r} is not a number of shares",
+                                     Reason("disposal_syntax", {"text": text}))
     return parts

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ...engine.errors import InvalidActionError
+from ...engine.errors import InvalidActionError, Reason
 
 Tile = int
 
@@ -48,7 +48,8 @@ def parse_tile(text: str) -> Tile:
         s = s[1:] + s[0]
     tile = _BY_NAME.get(s)
     if tile is None:
-        raise InvalidActionError(f"{text!r} is not a tile: tiles are 1A to 12I (number 1–12, letter A–I)")
+        raise InvalidActionError(f"{text!r} is not a tile: tiles are 1A to 12I (number 1–12, letter A–I)",
+                                 Reason("not_tile", {"text": text}))
     return tile
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from importlib.resources import files
 
-from ...engine.errors import InvalidActionError
+from ...engine.errors import InvalidActionError, Reason
 from .board import fold
 
 Chain = int
@@ -86,5 +86,6 @@ def parse_chain(text: str) -> Chain:
     chain = _BY_NAME.get(fold(text))
     if chain is None:
         raise InvalidActionError(
-            f"{text!r} is not a hotel chain; the chains are {', '.join(CHAINS)} (or their letters {CODES})")
+            f"{text!r} is not a hotel chain; the chains are {', '.join(CHAINS)} (or their letters {CODES})",
+            Reason("not_chain", {"text": text, "chains": ", ".join(DISPLAY_NAMES), "codes": CODES}))
     return chain

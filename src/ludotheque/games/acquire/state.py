@@ -5,16 +5,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine.errors import IllegalActionError, allowed_list
+from ...engine.errors import IllegalActionError, Reason, allowed_list
 from ...engine.state import Action
 from . import actions as A
 from .board import TILE_NAMES
 from .buying import BuyingRules
-from .chains import CHAINS, PRICE
+from .chains import CHAINS, DISPLAY_NAMES, PRICE
 from .data import PHASE_NAMES, Phase
 from .ending import EndingRules
 from .merger import MergerRules
 from .placement import DEAD, NO_NEW_CHAIN, PLAYABLE, PlacementRules
+from .texts import CATALOG
 
 
 class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
@@ -114,45 +115,52 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
             return A.Dispose(parts["sell"] or 0, parts["trade"] or 0, parts["keep"] or 0)
         return A.parse_action(text)
 
+    def illegal(self, action: Action, legal: list[Action]) -> IllegalActionError:
+        """The error for an illegal action: says why (with the rulebook paragraph) and what is allowed."""
+        key, fields = self._why_illegal(action)
+        fields = {"action": action.text(), "step_key": f"phase.{PHASE_NAMES[self.phase]}",
+                  "allowed": allowed_list([a.text() for a in legal]), **fields}
+        reason = Reason(key, fields)
+        return IllegalActionError(CATALOG.reason("en", reason) or key, reason)
+
     def explain_illegal(self, action: Action, legal: list[Action]) -> str:
-        text = action.text()
-        allowed = f"allowed: {allowed_list([a.text() for a in legal])}"
+        return str(self.illegal(action, legal))
+
+    def _why_illegal(self, action: Action) -> tuple[str, dict[str, Any]]:
         phase = self.phase
-        step = PHASE_NAMES[phase]
         if phase == Phase.OVER:
-            return f"{text!r}: the game is over"
+            return "game_over", {}
         if self.actor == -1:
-            return f"{text!r}: a tile must be drawn from the bag now (a chance event); {allowed}"
+            return "chance_pending", {}
         p = self.actor
         if isinstance(action, A.PlaceTile):
+            tile = TILE_NAMES[action.tile]
             if phase != Phase.PLACE:
-                return f"{text!r}: this is not the moment to place a tile ({step} step); {allowed}"
+                return "not_now_place", {}
             if action.tile not in self.hands[p]:
-                return (f"{text!r}: tile {TILE_NAMES[action.tile]} is not in your hand "
-                        f"({', '.join(TILE_NAMES[t] for t in self.hands[p])}); {allowed}")
+                return "not_in_hand", {"tile": tile, "hand": ", ".join(TILE_NAMES[t] for t in self.hands[p])}
             kind = self.tile_kind(action.tile)
             if kind == NO_NEW_CHAIN:
-                return f"{text!r} would found an eighth chain, which §4.1 forbids (unplayable for now); {allowed}"
+                return "eighth_chain", {"tile": tile}
             if kind == DEAD:
-                return f"{text!r} would merge two closed chains (11+ hotels), which §4.2 forbids; {allowed}"
+                return "dead_tile", {"tile": tile}
         if isinstance(action, A.Buy) and phase == Phase.BUY:
             c = action.chain
+            chain = DISPLAY_NAMES[c]
             if not self.size[c]:
-                return f"{text!r}: {CHAINS[c]} is not on the board; {allowed}"
+                return "not_on_board", {"chain": chain}
             if not self.bank[c]:
-                return f"{text!r}: the bank has no {CHAINS[c]} shares left; {allowed}"
+                return "no_stock", {"chain": chain}
             if self.bought >= self.buy_limit:
-                return f"{text!r}: you may buy at most {self.buy_limit} shares this turn; {allowed}"
+                return "buy_limit", {"limit": self.buy_limit}
             if PRICE[c][self.size[c]] > self.cash[p] and not self.free_left:
-                return f"{text!r}: a share costs {PRICE[c][self.size[c]]}, you have {self.cash[p]}; {allowed}"
+                return "no_cash", {"chain": chain, "price": PRICE[c][self.size[c]], "cash": self.cash[p]}
         if isinstance(action, A.Dispose) and phase == Phase.DISPOSE:
             m = self.merger
             assert m is not None
-            held = self.shares[p][m.current]
-            return (f"{text!r}: you hold {held} {CHAINS[m.current]} shares; sell + trade + keep must make {held}, "
-                    f"trade is even and at most twice the {self.bank[m.survivor]} {CHAINS[m.survivor]} shares "
-                    "left in the bank")
-        return f"{text!r} is not legal at the {step} step; {allowed}"
+            return "disposal", {"held": self.shares[p][m.current], "chain": DISPLAY_NAMES[m.current],
+                                "stock": self.bank[m.survivor], "survivor": DISPLAY_NAMES[m.survivor]}
+        return "not_legal", {}
 
     # --- snapshots and views ----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
