@@ -19,4 +19,10 @@ def _acquire(state: State, seat: int | None) -> set[str]:
     return {TILE_NAMES[t] for t in hidden}
 
 
-HIDDEN_WORDS: dict[str, Callable[[State, int | None], set[str]]] = {"acquire": _acquire}
+def _gracias(state: State, seat: int | None) -> set[str]:
+    """Gracias cards are alike within a colour, so hiding is checked by resampling (see the contract test)
+    and by the take events' redaction, not by words."""
+    return set()
+
+
+HIDDEN_WORDS: dict[str, Callable[[State, int | None], set[str]]] = {"acquire": _acquire, "gracias": _gracias}

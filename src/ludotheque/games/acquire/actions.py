@@ -28,7 +28,8 @@ from enum import IntEnum
 
 from ...engine.errors import InvalidActionError, Reason
 from ...engine.state import Action
-from .board import NUM_TILES, TILE_NAMES, Tile, fold, parse_tile
+from ...engine.text import fold
+from .board import NUM_TILES, TILE_NAMES, Tile, parse_tile
 from .chains import CHAINS, NUM_CHAINS, Chain, parse_chain
 
 

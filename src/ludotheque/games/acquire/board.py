@@ -7,8 +7,6 @@ plus proche du A").
 
 from __future__ import annotations
 
-import unicodedata
-
 from ...engine.errors import InvalidActionError, Reason
 
 Tile = int
@@ -69,8 +67,3 @@ def _neighbours(tile: Tile) -> tuple[Tile, ...]:
 
 
 NEIGHBOURS: tuple[tuple[Tile, ...], ...] = tuple(_neighbours(t) for t in range(NUM_TILES))
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, for forgiving parsing of names typed by people."""
-    return "".join(c for c in unicodedata.normalize("NFD", text.strip().lower()) if unicodedata.category(c) != "Mn")

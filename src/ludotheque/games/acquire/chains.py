@@ -10,7 +10,7 @@ import tomllib
 from importlib.resources import files
 
 from ...engine.errors import InvalidActionError, Reason
-from .board import fold
+from ...engine.text import fold
 
 Chain = int
 

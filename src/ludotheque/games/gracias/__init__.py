@@ -1,0 +1,71 @@
+"""Gracias, 3–6 players: take the most cards of each colour, but never the majority.
+
+Rulebook: ``../shared/seeds/001_6c131f4d9b26df4f.txt`` (French), read with ``../shared/RULINGS.md``; each
+paragraph's code and tests are in ``docs/rules/gracias.md``. Rulings applied here:
+
+- the 2 face-up cards dealt at the start of each round are ordinary open cards;
+- at scoring a colour with 5 or more cards gives one face-down packet of 5, the rest stays open (option
+  ``packets = "many"``: one packet per full 5);
+- per colour, every player tied for the most open cards discards them, a lone holder included;
+- final ties: best single round, then second best, then a shared win;
+- a face-down card is seen by its owner only, from the moment it is taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine.game import Game, GameInfo
+from ...engine.options import OptionValue
+from ...engine.state import Action, Event
+from .actions import TRIO_LETTERS, parse_action
+from .cards import COLOURS, COLOURS_FR
+from .options import OPTIONS
+from .state import GraciasState
+from .texts import CATALOG
+from .view import state_from_json
+
+
+class Gracias(Game):
+    info = GameInfo(
+        name="gracias", aliases=(), title_en="Gracias", title_fr="Gracias", min_players=3, max_players=6,
+        options=OPTIONS, seed_file="001_6c131f4d9b26df4f.txt", hidden_information=True, chance=True,
+    )
+
+    def __init__(self) -> None:
+        self.catalog = CATALOG
+
+    def initial_state(self, players: int, options: dict[str, OptionValue]) -> GraciasState:
+        return GraciasState(players, options)
+
+    def state_from_json(self, data: Any) -> GraciasState:
+        return state_from_json(data, self.resolve)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
+        a = dict(event.args)
+        kind = event.kind
+        colour = (lambda c: COLOURS_FR[COLOURS.index(c)]) if lang == "fr" else (lambda c: c)
+        for key in ("colour", "keep", "given", "hidden"):
+            if isinstance(a.get(key), str):
+                a[key] = colour(a[key])
+        if "trio" in a:
+            a["trio"] = TRIO_LETTERS[a["trio"]]
+        if "give_to" in a:
+            a["receiver"] = names[a["give_to"]]
+        if kind == "take" and "hidden" in a:
+            kind = "take_own"
+        for key in ("hidden", "packets", "discarded"):
+            if isinstance(a.get(key), dict):
+                a[key] = ", ".join(f"{k} {colour(c)}" for c, k in a[key].items()) or "—"
+        if kind == "game_end":
+            a["totals"] = ", ".join(f"{names[i]} {t}" for i, t in enumerate(a["totals"]))
+        return super().describe(Event(kind, a), lang, names)
+
+
+GAME = Gracias()
+
+__all__ = ["GAME", "Gracias", "GraciasState"]

@@ -1,0 +1,175 @@
+"""What a seat may see (a face-down card: its owner only; the pile: nobody), re-dealing the rest for
+search bots, and the position as JSON (complete, and forgiving when written by hand)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ...engine.errors import InvalidActionError, OptionError, StateFormatError
+from ...engine.state import CHANCE, TERMINAL
+from .actions import TRIO_LETTERS
+from .cards import COLOURS, NUM_COLOURS, PER_COLOUR, Counts, parse_colour
+
+if TYPE_CHECKING:
+    from .state import GraciasState
+
+
+def _named(counts: Counts) -> dict[str, int]:
+    return {COLOURS[c]: k for c, k in enumerate(counts) if k}
+
+
+def observe(st: GraciasState, seat: int | None) -> dict[str, Any]:
+    from .state import PHASE_NAMES
+
+    trios: list[dict[str, Any] | None] = []
+    for t, trio in enumerate(st.trios):
+        if trio is None:
+            trios.append(None)
+        else:
+            trios.append({"trio": TRIO_LETTERS[t], "open": [COLOURS[c] if c >= 0 else None for c in trio[:2]],
+                          "hidden_card": trio[2] >= 0})
+    players = []
+    for p in range(st.n):
+        entry: dict[str, Any] = {"seat": p, "open": _named(st.open[p]), "hidden_count": sum(st.hidden[p]),
+                                 "scores": list(st.scores[p]), "total": sum(st.scores[p])}
+        if p == seat:
+            entry["hidden"] = _named(st.hidden[p])
+        players.append(entry)
+    actor = st.actor
+    return {
+        "game": "gracias", "seat": seat, "options": dict(st.options), "phase": PHASE_NAMES[st.phase],
+        "to_move": "chance" if actor == CHANCE else None if actor == TERMINAL else actor,
+        "round": st.round + 1, "tour": st.tour + 1, "grand_opener": st.grand, "opener": st.opener,
+        "trios": trios, "players": players, "pile": sum(st.deck),
+    }
+
+
+def resample(st: GraciasState, seat: int, rng: random.Random) -> GraciasState:
+    """Re-deal, from the cards ``seat`` has not seen, the other players' face-down cards, the trios'
+    face-down cards and the pile, keeping how many each holds."""
+    c = st.clone()
+    pool = [col for col in range(NUM_COLOURS) for _ in range(c.deck[col])]
+    others = [p for p in range(c.n) if p != seat]
+    for p in others:
+        pool += [col for col in range(NUM_COLOURS) for _ in range(c.hidden[p][col])]
+    face_down = [t for t in c.trios if t is not None and t[2] >= 0]
+    pool += [t[2] for t in face_down]
+    rng.shuffle(pool)
+    i = 0
+    for p in others:
+        k = sum(c.hidden[p])
+        c.hidden[p] = [0] * NUM_COLOURS
+        for col in pool[i:i + k]:
+            c.hidden[p][col] += 1
+        i += k
+    for t in face_down:
+        t[2] = pool[i]
+        i += 1
+    c.deck = [0] * NUM_COLOURS
+    for col in pool[i:]:
+        c.deck[col] += 1
+    return c
+
+
+def state_to_json(st: GraciasState) -> dict[str, Any]:
+    from .state import PHASE_NAMES
+
+    return {
+        "game": "gracias", "version": 1, "players": st.n, "options": dict(st.options),
+        "phase": PHASE_NAMES[st.phase], "round": st.round + 1, "tour": st.tour + 1, "grand_opener": st.grand,
+        "opener": st.opener, "to_move": st.actor if st.actor >= 0 else None, "taken": st.taken, "dealt": st.deal_k,
+        "pile": _named(st.deck),
+        "open": [_named(o) for o in st.open], "hidden": [_named(h) for h in st.hidden],
+        "trios": [None if t is None else [COLOURS[c] if c >= 0 else None for c in t] for t in st.trios],
+        "scores": [list(s) for s in st.scores],
+    }
+
+
+def _counts(value: Any, where: str) -> Counts:
+    if not isinstance(value, dict):
+        raise StateFormatError(f"{where} must map colours to counts, got {value!r}")
+    out = [0] * NUM_COLOURS
+    for name, k in value.items():
+        try:
+            c = parse_colour(str(name))
+        except InvalidActionError as e:
+            raise StateFormatError(f"{where}: {e}") from None
+        if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+            raise StateFormatError(f"{where}.{name} = {k!r}: expected a count")
+        out[c] = k
+    return out
+
+
+def state_from_json(data: Any, resolve: Any) -> GraciasState:
+    """Read a position. Missing: ``pile`` (every card not elsewhere), cards (none), ``phase`` ``choose``."""
+    from .state import OVER, PHASE_NAMES, ROUNDS, TURNS, GraciasState
+
+    if not isinstance(data, dict) or data.get("game", "gracias") != "gracias":
+        raise StateFormatError("a Gracias position is a JSON object with \"game\": \"gracias\"")
+    n = data.get("players")
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise StateFormatError(f"'players' = {n!r}: a position must say how many players there are")
+    try:
+        options = resolve(n, data.get("options", {}))
+    except OptionError as e:
+        raise StateFormatError(str(e)) from None
+    st = GraciasState(n, options)
+    for key in ("open", "hidden"):
+        rows = data.get(key, [{} for _ in range(n)])
+        if not isinstance(rows, list) or len(rows) != n:
+            raise StateFormatError(f"{key!r} must list {n} players' cards")
+        setattr(st, key, [_counts(r, f"{key}[{p}]") for p, r in enumerate(rows)])
+    trios = data.get("trios", [])
+    if not isinstance(trios, list) or len(trios) > n:
+        raise StateFormatError(f"'trios' must be a list of at most {n} trios")
+    st.trios = []
+    for i, t in enumerate(trios):
+        if t is None:
+            st.trios.append(None)
+            continue
+        if not isinstance(t, list) or len(t) != 3:
+            raise StateFormatError(f"trios[{i}] must be [open colour, open colour, hidden colour] or null")
+        try:
+            st.trios.append([parse_colour(c) if c is not None else -1 for c in t])
+        except InvalidActionError as e:
+            raise StateFormatError(f"trios[{i}]: {e}") from None
+    used = [sum(o[c] for o in st.open) + sum(h[c] for h in st.hidden)
+            + sum(t[i] == c for t in st.trios if t is not None for i in range(3)) for c in range(NUM_COLOURS)]
+    st.deck = _counts(data["pile"], "pile") if "pile" in data else [PER_COLOUR - u for u in used]
+    for c in range(NUM_COLOURS):
+        if st.deck[c] + used[c] != PER_COLOUR:
+            raise StateFormatError(f"{COLOURS[c]}: {st.deck[c] + used[c]} cards in the position, there are 18")
+    phase = data.get("phase", "choose")
+    if phase not in PHASE_NAMES:
+        raise StateFormatError(f"phase {phase!r}: the phases are {', '.join(PHASE_NAMES)}")
+    st.phase = PHASE_NAMES.index(phase)
+    ints = {"round": (1, ROUNDS + 1), "tour": (1, TURNS + 1), "grand_opener": (0, n - 1), "opener": (0, n - 1),
+            "taken": (0, n), "dealt": (0, 3 * n)}
+    values = {}
+    for key, (lo, hi) in ints.items():
+        v = data.get(key, lo)
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise StateFormatError(f"{key} = {v!r}: expected a whole number from {lo} to {hi}")
+        values[key] = v
+    st.round, st.tour = values["round"] - 1, values["tour"] - 1
+    st.grand, st.opener, st.taken, st.deal_k = (values["grand_opener"], values["opener"], values["taken"],
+                                                values["dealt"])
+    scores = data.get("scores", [[] for _ in range(n)])
+    if (not isinstance(scores, list) or len(scores) != n
+            or not all(isinstance(s, list) and len(s) == st.round and all(isinstance(x, int) for x in s)
+                       for s in scores)):
+        raise StateFormatError(f"'scores' must list, for each of {n} players, one score per round played")
+    st.scores = [list(s) for s in scores]
+    if st.phase == OVER:
+        st.actor = TERMINAL
+    elif st.phase == 2:
+        to_move = data.get("to_move", (st.opener + st.taken) % n)
+        if not isinstance(to_move, int) or not 0 <= to_move < n:
+            raise StateFormatError(f"to_move = {to_move!r}: seats are 0 to {n - 1}")
+        st.actor = to_move
+        if not st.trios or any(t is not None and -1 in t for t in st.trios):
+            raise StateFormatError("to choose, every trio on the table must be fully dealt")
+    else:
+        st.actor = CHANCE
+    return st
