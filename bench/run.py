@@ -1,4 +1,4 @@
-"""Speed benchmark: ``python bench/run.py`` (options: --game, --games, --players, --json).
+"""Speed benchmark: ``python bench/run.py`` (options: --game acquire|gracias|all, --games, --players, --json).
 
 Prints complete random games per second on one core, engine decisions per second, clone time, and the
 time to replay a full game record. Targets for Acquire (issue #2): >= 200 random 4-player games/s on one
@@ -102,35 +102,61 @@ def bot_games_per_s(game_name: str, players: int, bot: str, games: int) -> float
     return games / (time.perf_counter() - start)
 
 
+TARGETS = {"acquire": {"games_per_s": 200, "clone_us": 10}, "gracias": {"games_per_s": 500}}
+"""The issues' targets on this 2-core machine (one core)."""
+
+
+def bench_game(game: str, players: int, games: int) -> dict[str, object]:
+    from ludotheque.bots import bot_names
+
+    random_games(game, players, 20)  # warm up
+    speed = random_games(game, players, games)
+    clone = clone_time_us(game, players)
+    replay_ms, replay_actions = replay_time_ms(game, players)
+    heuristic = (bot_games_per_s(game, players, "heuristic", max(5, games // 25))
+                 if "heuristic" in bot_names(game) else None)
+    return {"game": game, "players": players, "games": games, **{k: round(v, 1) for k, v in speed.items()},
+            "clone_us": round(clone, 2), "replay_ms": round(replay_ms, 1), "replay_actions": replay_actions,
+            "heuristic_games_per_s": round(heuristic, 1) if heuristic is not None else None,
+            "targets": TARGETS.get(game, {}), "python": sys.version.split()[0]}
+
+
+def show(r: dict[str, object]) -> None:
+    targets: dict[str, float] = r["targets"]  # type: ignore[assignment]
+
+    def mark(key: str, higher: bool = True) -> str:
+        if key not in targets:
+            return ""
+        ok = r[key] >= targets[key] if higher else r[key] <= targets[key]  # type: ignore[operator]
+        return f"   target {'≥' if higher else '<'} {targets[key]}: {'met' if ok else 'NOT MET'}"
+
+    print(f"{r['game']}, {r['players']} players, random bots, one core (Python {r['python']})")
+    print(f"  complete games per second  : {r['games_per_s']:>10}{mark('games_per_s')}")
+    print(f"  engine decisions per second: {r['decisions_per_s']:>10}  "
+          f"({r['decisions_per_game']} decisions, {r['actions_per_game']} actions a game)")
+    print(f"  actions per second (chance incl.): {r['actions_per_s']}")
+    print(f"  clone (median, mid-game)   : {r['clone_us']:>10} µs{mark('clone_us', higher=False)}")
+    print(f"  replay of a full record    : {r['replay_ms']:>10} ms ({r['replay_actions']} actions, checked path)")
+    if r["heuristic_games_per_s"] is not None:
+        print(f"  heuristic bots, games per s: {r['heuristic_games_per_s']:>10}")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--game", default="acquire")
+    p.add_argument("--game", default="all", help="a game's name, or all")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=500)
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
-    random_games(args.game, args.players, 20)  # warm up
-    speed = random_games(args.game, args.players, args.games)
-    clone = clone_time_us(args.game, args.players)
-    replay_ms, replay_actions = replay_time_ms(args.game, args.players)
-    heuristic = bot_games_per_s(args.game, args.players, "heuristic", max(5, args.games // 25))
-    result = {"game": args.game, "players": args.players, "games": args.games,
-              **{k: round(v, 1) for k, v in speed.items()},
-              "clone_us": round(clone, 2), "replay_ms": round(replay_ms, 1), "replay_actions": replay_actions,
-              "heuristic_games_per_s": round(heuristic, 1),
-              "python": sys.version.split()[0]}
+    from ludotheque.engine import all_games
+
+    names = [g.info.name for g in all_games()] if args.game == "all" else [args.game]
+    results = [bench_game(name, args.players, args.games) for name in names]
     if args.json:
-        print(json.dumps(result, indent=1))
+        print(json.dumps(results, indent=1))
     else:
-        print(f"{args.game}, {args.players} players, random bots, one core (Python {result['python']})")
-        print(f"  complete games per second : {result['games_per_s']:>10.1f}")
-        print(f"  engine decisions per second: {result['decisions_per_s']:>10.0f}  "
-              f"({result['decisions_per_game']:.0f} decisions, {result['actions_per_game']:.0f} actions a game)")
-        print(f"  actions per second (chance incl.): {result['actions_per_s']:>10.0f}")
-        print(f"  clone (median, mid-game)   : {result['clone_us']:>10.2f} µs")
-        print(f"  replay of a full record    : {result['replay_ms']:>10.1f} ms "
-              f"({replay_actions} actions, checked path)")
-        print(f"  heuristic bots, games per s: {result['heuristic_games_per_s']:>10.1f}")
+        for r in results:
+            show(r)
     return 0
 
 

@@ -1,0 +1,155 @@
+"""Scenario tests: one JSON file per rule case in ``scenarios/``, each tied to a paragraph of the rulebook.
+
+A scenario is ``{"rule": "§… quote", "description": "…", "record": {…}, "expect": {…}}``. The record is a
+game record (``engine/record.py``); ``format``, ``version``, ``game`` may be left out, and a hand-written
+``start`` position gets the record's ``players`` and ``options`` unless it gives its own. The record is
+replayed action by action (invariants checked after each one), then ``expect`` is checked on the final
+state. Every expected number is worked out by hand from the rules, not copied from the engine.
+
+``expect`` keys:
+
+- exact, compared with ``state.to_json()``: ``phase``, ``turn_player``, ``first_player``, ``cash``,
+  ``shares``, ``hands``, ``discarded``, ``cards``, ``bank_tiles``, ``start_tiles``, ``end_reason``,
+  ``final_bank``, ``pending_tile``;
+- partial, only the keys given: ``board`` (chain -> tiles, as a set; ``unincorporated`` too),
+  ``turn_state``, ``merger``;
+- ``size`` / ``bank``: chain -> hotels on the board / shares left in the bank;
+- ``to_move``: a seat, ``"chance"`` or ``"over"``;
+- ``legal`` / ``not_legal``: action texts that must / must not be legal now; ``legal_exact``: the full list;
+- ``outcome``: keys of ``state.outcome().to_json()``;
+- ``observations``: ``[{"seat": s, "players": [partial per seat], "chains": {chain: partial}}]``;
+- ``events``: partial events (``{"kind": …, field: value}``) that must appear in the log in this order;
+- ``illegal``: ``[{"action": "0: buy Luxor", "error": "words of the reason"}]``, each refused from the
+  final state, with the state unchanged (test ``test_illegal_action_refused``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludotheque.engine import GameRecord, Match
+from ludotheque.engine.errors import IllegalActionError
+from ludotheque.engine.record import split_actor
+from ludotheque.engine.state import CHANCE, TERMINAL
+from ludotheque.games.acquire.chains import parse_chain
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+FILES = sorted(SCENARIOS.glob("*.json"))
+EXACT = ("phase", "turn_player", "first_player", "cash", "shares", "hands", "discarded", "cards", "bank_tiles",
+         "start_tiles", "end_reason", "final_bank", "pending_tile")
+PARTIAL = ("turn_state", "merger")
+KNOWN = {*EXACT, *PARTIAL, "board", "size", "bank", "to_move", "legal", "not_legal", "legal_exact", "outcome",
+         "observations", "events", "illegal"}
+
+
+def load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def record_of(scenario: dict[str, Any]) -> GameRecord:
+    rec = {"version": 1, "game": "acquire", **scenario["record"]}
+    if rec.get("start") is not None:
+        rec["start"] = {"players": rec["players"], "options": rec.get("options", {}), **rec["start"]}
+    return GameRecord.from_json(rec)
+
+
+def replay(scenario: dict[str, Any]) -> Match:
+    """Replay through ``Match.from_record`` (actor prefixes checked), invariants after every action."""
+    rec = record_of(scenario)
+    match = Match.from_record(rec, upto=0)
+    match.state.check_invariants()
+    for i in range(1, len(rec.actions) + 1):
+        match = Match.from_record(rec, upto=i)
+        match.state.check_invariants()
+    return match
+
+
+def to_move(match: Match) -> int | str:
+    actor = match.state.current_player
+    return "chance" if actor == CHANCE else "over" if actor == TERMINAL else actor
+
+
+def check_partial(actual: dict[str, Any], expected: dict[str, Any], where: str) -> None:
+    for key, value in expected.items():
+        assert actual.get(key) == value, f"{where}.{key}: {actual.get(key)!r} != {value!r}"
+
+
+def events_in_order(log: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> None:
+    i = 0
+    for w in wanted:
+        while i < len(log) and any(log[i].get(k) != v for k, v in w.items()):
+            i += 1
+        assert i < len(log), f"event {w} not found (in this order) in the log: {log}"
+        i += 1
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario(path: Path) -> None:
+    scenario = load(path)
+    assert scenario["rule"].startswith("§") and scenario["description"]
+    expect = scenario["expect"]
+    assert set(expect) <= KNOWN, f"unknown expect keys {set(expect) - KNOWN}"
+    match = replay(scenario)
+    st = match.state
+    snap = st.to_json()
+    for key in EXACT:
+        if key in expect:
+            assert snap[key] == expect[key], f"{key}: {snap[key]!r} != {expect[key]!r}"
+    for key in PARTIAL:
+        if key in expect:
+            check_partial(snap[key] or {}, expect[key], key)
+    for chain, tiles in expect.get("board", {}).items():
+        assert set(snap["board"].get(chain, [])) == set(tiles), f"board.{chain}: {snap['board'].get(chain)}"
+    for chain, n in expect.get("size", {}).items():
+        assert st.size[parse_chain(chain)] == n, f"size of {chain}: {st.size[parse_chain(chain)]} != {n}"
+    for chain, n in expect.get("bank", {}).items():
+        assert st.bank[parse_chain(chain)] == n, f"bank's {chain}: {st.bank[parse_chain(chain)]} != {n}"
+    if "to_move" in expect:
+        assert to_move(match) == expect["to_move"]
+    legal = [a.text() for a in st.legal_actions()]
+    for text in expect.get("legal", []):
+        assert text in legal, f"{text!r} should be legal; legal: {legal}"
+    for text in expect.get("not_legal", []):
+        assert text not in legal, f"{text!r} should not be legal"
+    if "legal_exact" in expect:
+        assert legal == expect["legal_exact"]
+    if "outcome" in expect:
+        check_partial(st.outcome().to_json(), expect["outcome"], "outcome")
+    for obs in expect.get("observations", []):
+        seen = st.observation(obs["seat"])
+        for p, part in enumerate(obs.get("players", [])):
+            check_partial(seen["players"][p], part, f"observation({obs['seat']}).players[{p}]")
+        for chain, part in obs.get("chains", {}).items():
+            check_partial(seen["chains"][chain], part, f"observation({obs['seat']}).chains.{chain}")
+    if "events" in expect:
+        events_in_order([e.to_json() for e in match.events], expect["events"])
+
+
+ILLEGAL = [(p, i) for p in FILES for i in range(len(load(p)["expect"].get("illegal", [])))]
+
+
+@pytest.mark.parametrize(("path", "index"), ILLEGAL, ids=[f"{p.stem}-{i}" for p, i in ILLEGAL])
+def test_illegal_action_refused(path: Path, index: int) -> None:
+    """The refused action leaves the position exactly as it was, and the message says why."""
+    scenario = load(path)
+    case = scenario["expect"]["illegal"][index]
+    match = Match.from_record(record_of(scenario))
+    who, text = split_actor(case["action"])
+    assert who == str(to_move(match)), f"the case is for {who}, but {to_move(match)} is to move"
+    before = match.state.to_json()
+    with pytest.raises(IllegalActionError) as refused:
+        match.apply(text)
+    assert match.state.to_json() == before
+    match.state.check_invariants()
+    assert case["error"] in str(refused.value), f"message {str(refused.value)!r} lacks {case['error']!r}"
+
+
+def test_every_scenario_names_a_rule_and_expects_something() -> None:
+    assert len(FILES) >= 40
+    for path in FILES:
+        scenario = load(path)
+        assert scenario["expect"], path.name
