@@ -155,11 +155,38 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
                 return "buy_limit", {"limit": self.buy_limit}
             if PRICE[c][self.size[c]] > self.cash[p] and not self.free_left:
                 return "no_cash", {"chain": chain, "price": PRICE[c][self.size[c]], "cash": self.cash[p]}
+        if isinstance(action, A.Found) and phase == Phase.FOUND and self.size[action.chain]:
+            return "chain_on_board", {"chain": DISPLAY_NAMES[action.chain]}
+        if isinstance(action, A.Announce) and phase == Phase.BUY:
+            if self.announced:
+                return "already_announced", {}
+            return ("no_end_classic" if self.end_classic else "no_end_seed"), {}
+        if isinstance(action, A.PlayCard):
+            return self._why_card_refused(action.card, p)
+        if isinstance(action, A.Exchange) and phase == Phase.BUY:
+            return ("exchange_invalid" if self.exchanges_left else "no_exchange"), {}
         if isinstance(action, A.Dispose) and phase == Phase.DISPOSE:
             m = self.merger
             assert m is not None
             return "disposal", {"held": self.shares[p][m.current], "chain": DISPLAY_NAMES[m.current],
                                 "stock": self.bank[m.survivor], "survivor": DISPLAY_NAMES[m.survivor]}
+        return "not_legal", {}
+
+    def _why_card_refused(self, card: A.Card, seat: int) -> tuple[str, dict[str, Any]]:
+        name = {"card_key": f"card.{card.name.lower()}"}
+        at_start = card in (A.Card.FORESIGHT, A.Card.RAPID_GROWTH)
+        if not self.cards_variant:
+            return "no_cards_variant", {}
+        if not self.cards[seat] >> card & 1:
+            return "card_used", name
+        if self.card_played:
+            return "one_card", {}
+        if at_start and (self.phase != Phase.PLACE or self.placed):
+            return "card_at_start", name
+        if not at_start and self.phase != Phase.BUY:
+            return "card_at_buy", name
+        if card == A.Card.INHERITANCE and self.bought:
+            return "inheritance_late", {}
         return "not_legal", {}
 
     # --- snapshots and views ----------------------------------------------------------------------
