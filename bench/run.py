@@ -74,12 +74,7 @@ def clone_time_us(game_name: str, players: int) -> float:
 def replay_time_ms(game_name: str, players: int) -> tuple[float, int]:
     game = get_game(game_name)
     match = Match(game, players, seed=5, log=False)
-    rng = random.Random(5)
-    while not match.is_over():
-        if match.current_player == CHANCE:
-            match.draw_chance()
-        else:
-            match.apply(rng.choice(match.legal_actions()))
+    match.play_randomly(random.Random(5))
     record = match.to_record()
     times = []
     for _ in range(5):

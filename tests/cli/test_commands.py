@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from ludotheque.cli.main import main
-from ludotheque.engine import CHANCE, Match, get_game
+from ludotheque.engine import Match, get_game
 from ludotheque.engine.record import GameRecord
 
 
@@ -72,14 +73,7 @@ def test_bad_configuration_is_refused_clearly(capsys: pytest.CaptureFixture[str]
 
 def _finished_record(seed: int = 3) -> GameRecord:
     match = Match(get_game("acquire"), 3, {"cards": True}, seed=seed)
-    import random
-
-    rng = random.Random(seed)
-    while not match.is_over():
-        if match.current_player == CHANCE:
-            match.draw_chance()
-        else:
-            match.apply(rng.choice(match.legal_actions()))
+    match.play_randomly(random.Random(seed))
     return match.to_record()
 
 

@@ -166,13 +166,7 @@ def test_saved_game_continues_identically() -> None:
     game = get_game(all_games()[0].info.name)
     a = Match(game, 3, seed=11)
     rng = random.Random(0)
-    for _ in range(60):
-        if a.is_over():
-            break
-        if a.current_player == CHANCE:
-            a.draw_chance()
-        else:
-            a.apply(rng.choice(a.legal_actions()))
+    a.play_randomly(rng, 60)
     b = Match.from_record(GameRecord.loads(a.to_record().dumps()))
     assert b.state == a.state
     for _ in range(40):

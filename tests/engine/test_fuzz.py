@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludotheque.engine import CHANCE, LudoError, Match, get_game
+from ludotheque.engine import LudoError, Match, get_game
 from ludotheque.engine.record import GameRecord
 
 GAME = "acquire"
@@ -23,14 +23,7 @@ WORDS = ["5C", "12I", "1A", "13A", "0B", "pass", "stop", "done", "announce", "fo
 
 def _position(seed: int, steps: int) -> Match:
     match = Match(get_game(GAME), 3 + seed % 3, {"cards": seed % 2 == 0}, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if match.is_over():
-            break
-        if match.current_player == CHANCE:
-            match.draw_chance()
-        else:
-            match.apply(rng.choice(match.legal_actions()))
+    match.play_randomly(random.Random(seed), steps)
     return match
 
 

@@ -100,6 +100,16 @@ class Match:
         while self.state.current_player == CHANCE:
             self.draw_chance()
 
+    def play_randomly(self, rng: random.Random, max_actions: int | None = None) -> None:
+        """Play uniformly random legal moves (chance from the seed) until the end or ``max_actions``."""
+        done = 0
+        while self.state.current_player != TERMINAL and (max_actions is None or done < max_actions):
+            if self.state.current_player == CHANCE:
+                self.draw_chance()
+            else:
+                self.apply(rng.choice(self.state.legal_actions()))
+            done += 1
+
     def log_for(self, viewer: int | None) -> list[Event]:
         """The event log as ``viewer`` (a seat, or None for spectators) may see it."""
         return [e.seen_by(viewer) for e in self.events]

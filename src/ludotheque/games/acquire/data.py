@@ -116,13 +116,7 @@ class AcquireData(State):
         self.draw_seat = 0
         self.first_player = 0
         self.start_tiles: list[int] = []
-        self.placed = 0
-        self.place_limit = 1
-        self.card_played = False
-        self.bought = 0
-        self.buy_limit = MAX_BUY
-        self.free_left = 0
-        self.exchanges_left = 0
+        self._reset_turn()
         self.announced = False
         self.pending_tile = -1
         self.merger: Merger | None = None
@@ -166,6 +160,16 @@ class AcquireData(State):
               **args: Any) -> None:
         if self.events is not None:
             self.events.append(Event(kind, args, private_to, public))
+
+    def _reset_turn(self) -> None:
+        """What a turn counts starts again from nothing (tiles placed, shares bought, card effects)."""
+        self.placed = 0
+        self.place_limit = 1
+        self.card_played = False
+        self.bought = 0
+        self.buy_limit = MAX_BUY
+        self.free_left = 0
+        self.exchanges_left = 0
 
     def _set_phase(self, phase: int, actor: int) -> None:
         self.phase = phase

@@ -13,7 +13,7 @@ from bisect import insort
 from ...engine.state import CHANCE
 from .board import NEIGHBOURS, TILE_NAMES, column_of, row_of
 from .chains import CHAINS, NUM_CHAINS, SAFE_SIZE
-from .data import EMPTY, HAND_SIZE, LONE, MAX_BUY, AcquireData, Phase
+from .data import EMPTY, HAND_SIZE, LONE, AcquireData, Phase
 
 LONE_TILE, GROW, FOUND, MERGE, NO_NEW_CHAIN, DEAD = range(6)
 KIND_NAMES = ("lone", "grow", "found", "merge", "no_new_chain", "dead")
@@ -158,13 +158,7 @@ class PlacementRules(AcquireData):
         if not can_place and self._stalled():
             self._finish("stalled")
             return
-        self.placed = 0
-        self.place_limit = 1
-        self.card_played = False
-        self.bought = 0
-        self.buy_limit = MAX_BUY
-        self.free_left = 0
-        self.exchanges_left = 0
+        self._reset_turn()
         self.turn += 1
         if self.events is not None:
             self._emit("turn", seat=self.turn_player, turn=self.turn)
