@@ -45,6 +45,9 @@ def _load() -> None:
     if _LOADED:
         return
     register_bot("random", RandomBot)
-    from . import acquire_heuristic  # noqa: F401  (registers itself)
+    from . import (
+        acquire_heuristic,  # noqa: F401  (registers itself)
+        gracias_heuristic,  # noqa: F401
+    )
 
     _LOADED = True

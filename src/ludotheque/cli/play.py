@@ -45,7 +45,7 @@ UI = Catalog.load("ludotheque.cli")
 PERSON_MARKS = {"-", "person", "human", "personne", "humain"}
 MAX_EVENT_LINES = 12
 MAX_END_LINES = 40
-LONG_LIST = 12
+LONG_LIST = 30
 """More legal actions than this are listed in columns, without explanations."""
 
 _COMMANDS = {
@@ -364,7 +364,9 @@ class PlaySession:
         table = Table(title=self.ui("end.ranking"), header_style="bold")
         table.add_column(self.ui("end.rank"), justify="right")
         table.add_column(self.ui("end.player"))
-        table.add_column(self.ui("end.fortune"), justify="right")
+        catalog = self.game.catalog
+        score = catalog.t(self.lang, "ui.score") if catalog.has("ui.score") else self.ui("end.fortune")
+        table.add_column(score, justify="right")
         for seat in sorted(range(len(self.names)), key=lambda s: (outcome.ranks[s], s)):
             table.add_row(str(outcome.ranks[seat]), Text(self.names[seat]), str(outcome.scores[seat]),
                           style="bold green" if seat in outcome.winners else None)

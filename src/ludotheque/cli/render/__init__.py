@@ -75,8 +75,10 @@ def get_renderer(game: str) -> Renderer:
 
 def _register_builtin() -> None:
     from .acquire import AcquireRenderer
+    from .gracias import GraciasRenderer
 
     register_renderer("acquire", AcquireRenderer)
+    register_renderer("gracias", GraciasRenderer)
 
 
 _register_builtin()
