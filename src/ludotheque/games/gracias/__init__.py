@@ -20,7 +20,6 @@ from ...engine.game import Game, GameInfo
 from ...engine.options import OptionValue
 from ...engine.state import Action, Event
 from .actions import TRIO_LETTERS, parse_action
-from .cards import COLOURS, COLOURS_FR
 from .options import OPTIONS
 from .state import GraciasState
 from .texts import CATALOG
@@ -48,7 +47,9 @@ class Gracias(Game):
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         a = dict(event.args)
         kind = event.kind
-        colour = (lambda c: COLOURS_FR[COLOURS.index(c)]) if lang == "fr" else (lambda c: c)
+        def colour(name: str) -> str:
+            return self.catalog.t(lang, f"colour.{name}")
+
         for key in ("colour", "keep", "given", "hidden"):
             if isinstance(a.get(key), str):
                 a[key] = colour(a[key])

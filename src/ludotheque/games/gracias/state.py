@@ -126,12 +126,14 @@ class GraciasState(State):
             key = "game_over"
         elif self.actor == CHANCE:
             key = "chance_pending"
+            if isinstance(action, Deal):  # a colour the pile has run out of
+                key, fields = "pile_empty", {"colour_key": f"colour.{COLOURS[action.colour]}"}
         elif isinstance(action, Take):
             trio = self.trios[action.trio] if action.trio < len(self.trios) else None
             if trio is None:
                 key, fields = "no_trio", {"trio": action.text().split()[1]}
             elif action.keep not in trio[:2]:
-                key, fields = "keep_not_in_trio", {"colour": COLOURS[action.keep]}
+                key, fields = "keep_not_in_trio", {"colour_key": f"colour.{COLOURS[action.keep]}"}
             elif action.give_to == self.actor or not 0 <= action.give_to < self.n:
                 key, fields = "give_to", {"seat": action.give_to, "last": self.n - 1}
         from .texts import CATALOG

@@ -101,8 +101,38 @@ def _counts(value: Any, where: str) -> Counts:
     return out
 
 
+def _check_table(st: GraciasState, data: dict[str, Any]) -> None:
+    """The table must let the game go on: while dealing, the cards laid are exactly the first ``dealt`` ones (an
+    unlisted table in phase ``deal_trios`` is empty trios); while choosing, one trio per player, ``taken`` of
+    them taken (``taken`` defaults to that) and at least one left."""
+    from .state import CHOOSE, DEAL_OPEN, DEAL_TRIOS
+
+    n = st.n
+    if st.phase == DEAL_OPEN and (st.trios or st.deal_k >= 2 * n):
+        raise StateFormatError(f"while the open cards are dealt there are no trios yet and 'dealt' is below {2 * n}")
+    if st.phase == DEAL_TRIOS:
+        if not st.trios:
+            st.trios = [[-1, -1, -1] for _ in range(n)]
+        if len(st.trios) != n or any(t is None for t in st.trios):
+            raise StateFormatError(f"while the trios are laid out there are {n} trios, none taken yet")
+        laid = [st.trios[k % n][k // n] != -1 for k in range(3 * n)]  # type: ignore[index]
+        if "dealt" not in data:
+            st.deal_k = sum(laid)
+        if st.deal_k >= 3 * n or laid != [k < st.deal_k for k in range(3 * n)]:
+            raise StateFormatError(f"'dealt' = {st.deal_k}: the trios must hold exactly the first cards dealt "
+                                   f"(first open cards A, B…, then second open cards, then face-down cards), "
+                                   f"fewer than {3 * n}")
+    if st.phase == CHOOSE:
+        if "taken" not in data:
+            st.taken = sum(t is None for t in st.trios)
+        if len(st.trios) != n or st.taken != sum(t is None for t in st.trios) or st.taken == n:
+            raise StateFormatError(f"to choose, the table holds {n} trios, 'taken' of them taken and at least one left")
+
+
 def state_from_json(data: Any, resolve: Any) -> GraciasState:
-    """Read a position. Missing: ``pile`` (every card not elsewhere), cards (none), ``phase`` ``choose``."""
+    """Read a position. Missing: ``pile`` (every card not elsewhere), cards (none), ``phase`` ``choose``; in
+    phase ``deal_trios`` the trios (empty) and ``dealt`` (the cards laid); in phase ``choose`` ``taken`` (the
+    trios taken). A table from which the game could not go on is refused (``_check_table``)."""
     from .state import OVER, PHASE_NAMES, ROUNDS, TURNS, GraciasState
 
     if not isinstance(data, dict) or data.get("game", "gracias") != "gracias":
@@ -155,6 +185,7 @@ def state_from_json(data: Any, resolve: Any) -> GraciasState:
     st.round, st.tour = values["round"] - 1, values["tour"] - 1
     st.grand, st.opener, st.taken, st.deal_k = (values["grand_opener"], values["opener"], values["taken"],
                                                 values["dealt"])
+    _check_table(st, data)
     scores = data.get("scores", [[] for _ in range(n)])
     if (not isinstance(scores, list) or len(scores) != n
             or not all(isinstance(s, list) and len(s) == st.round and all(isinstance(x, int) for x in s)
