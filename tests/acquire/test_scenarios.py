@@ -25,7 +25,6 @@ state. Every expected number is worked out by hand from the rules, not copied fr
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +33,12 @@ import pytest
 from ludotheque.engine import GameRecord, Match
 from ludotheque.engine.errors import IllegalActionError
 from ludotheque.engine.record import split_actor
-from ludotheque.engine.state import CHANCE, TERMINAL
 from ludotheque.games.acquire.chains import parse_chain
+from tests import scenario_support as support
+from tests.scenario_support import check_partial, events_in_order, load, to_move
 
+GAME = "acquire"
+GAME = "acquire"
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
 EXACT = ("phase", "turn_player", "first_player", "cash", "shares", "hands", "discarded", "cards", "bank_tiles",
@@ -46,45 +48,12 @@ KNOWN = {*EXACT, *PARTIAL, "board", "size", "bank", "to_move", "legal", "not_leg
          "observations", "events", "illegal"}
 
 
-def load(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+def replay(scenario: dict[str, Any]) -> Match:
+    return support.replay(scenario, GAME)
 
 
 def record_of(scenario: dict[str, Any]) -> GameRecord:
-    rec = {"version": 1, "game": "acquire", **scenario["record"]}
-    if rec.get("start") is not None:
-        rec["start"] = {"players": rec["players"], "options": rec.get("options", {}), **rec["start"]}
-    return GameRecord.from_json(rec)
-
-
-def replay(scenario: dict[str, Any]) -> Match:
-    """Replay through ``Match.from_record`` (actor prefixes checked), invariants after every action."""
-    rec = record_of(scenario)
-    match = Match.from_record(rec, upto=0)
-    match.state.check_invariants()
-    for i in range(1, len(rec.actions) + 1):
-        match = Match.from_record(rec, upto=i)
-        match.state.check_invariants()
-    return match
-
-
-def to_move(match: Match) -> int | str:
-    actor = match.state.current_player
-    return "chance" if actor == CHANCE else "over" if actor == TERMINAL else actor
-
-
-def check_partial(actual: dict[str, Any], expected: dict[str, Any], where: str) -> None:
-    for key, value in expected.items():
-        assert actual.get(key) == value, f"{where}.{key}: {actual.get(key)!r} != {value!r}"
-
-
-def events_in_order(log: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> None:
-    i = 0
-    for w in wanted:
-        while i < len(log) and any(log[i].get(k) != v for k, v in w.items()):
-            i += 1
-        assert i < len(log), f"event {w} not found (in this order) in the log: {log}"
-        i += 1
+    return support.record_of(scenario, GAME)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -11,12 +11,13 @@ import pytest
 
 from ludotheque.bots import make_bot
 from ludotheque.bots.acquire_heuristic import HeuristicBot
-from ludotheque.engine import CHANCE, Bot, RandomBot, SeatView, play_out
+from ludotheque.engine import Bot, RandomBot, SeatView, play_out
 from ludotheque.engine.state import Action
 from ludotheque.games.acquire import GAME, AcquireState
 from ludotheque.games.acquire import actions as A
 from ludotheque.games.acquire.chains import TIER
 from ludotheque.games.acquire.data import Phase
+from tests.bots.support import assert_blind, decisions, play_game
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
     (2, {}), (2, {"cards": True}), (3, {"secret_holdings": True}), (3, {"cards": True, "end_rule": "classic"}),
@@ -33,20 +34,10 @@ def _new(players: int, options: dict[str, Any]) -> AcquireState:
 
 def _decisions(players: int, options: dict[str, Any], seed: int,
                bots: Callable[[int], list[Bot]]) -> Iterator[tuple[AcquireState, Bot, list[Action]]]:
-    """Play a game, yielding every decision point (state, bot to move, legal actions) before it is played."""
-    state = _new(players, options)
-    seats = bots(seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        player = state.current_player
-        if player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        yield state, seats[player], legal
-        action = seats[player].choose(SeatView(state, player, legal))
-        assert action in legal, f"{seats[player].name} chose {action.text()} among {[a.text() for a in legal]}"
-        state.apply(action)
+    """Every decision point of a game (state, bot to move, legal actions), before it is played."""
+    for state, bot, legal in decisions(_new(players, options), bots(seed), random.Random(seed)):
+        assert isinstance(state, AcquireState)
+        yield state, bot, legal
 
 
 def _mixed(players: int) -> Callable[[int], list[Bot]]:
@@ -98,34 +89,19 @@ def test_blind_to_hidden_information(players: int, options: dict[str, Any]) -> N
     """Choosing from the true position or from one re-dealt from its own seat's view gives the same action."""
     checked = 0
     for seed in range(2):
-        for n, (state, bot, legal) in enumerate(_decisions(players, options, seed, _mixed(players))):
+        for n, (state, bot, _legal) in enumerate(_decisions(players, options, seed, _mixed(players))):
             if not isinstance(bot, HeuristicBot) or n % 3:
                 continue
             seat = bot.seat
-            resampled = state.resample(seat, random.Random(n))
-            assert resampled.legal_actions() == legal
-            first = HeuristicBot(seat, random.Random(n)).choose(SeatView(state, seat, legal))
-            second = HeuristicBot(seat, random.Random(n)).choose(SeatView(resampled, seat, legal))
-            assert first == second, f"decision {n}: {first.text()} with the true hands, {second.text()} re-dealt"
+            assert_blind(state, seat, HeuristicBot, n)
             checked += 1
     assert checked > 50
 
 
 def test_deterministic() -> None:
     def game() -> tuple[list[str], tuple[int, ...]]:
-        state = _new(4, {"cards": True})
-        actions: list[str] = []
         bots = [HeuristicBot(s, random.Random(s)) for s in range(4)]
-        rng = random.Random(3)
-        while not state.is_terminal():
-            player = state.current_player
-            if player == CHANCE:
-                action = state.sample_chance(rng)
-            else:
-                action = bots[player].choose(SeatView(state, player, state.legal_actions()))
-            actions.append(action.text())
-            state.apply(action)
-        return actions, state.outcome().scores
+        return play_game(_new(4, {"cards": True}), bots, random.Random(3))
 
     assert game() == game()
 

@@ -29,7 +29,6 @@ out by hand from the rules, not copied from the engine.
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -39,8 +38,11 @@ import pytest
 from ludotheque.engine import GameRecord, Match
 from ludotheque.engine.errors import IllegalActionError, ReplayError
 from ludotheque.engine.record import split_actor
-from ludotheque.engine.state import CHANCE, TERMINAL
+from tests import scenario_support as support
+from tests.scenario_support import check_partial, events_in_order, load, to_move
 
+GAME = "gracias"
+GAME = "gracias"
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
 EXACT = ("phase", "round", "tour", "grand_opener", "opener", "taken", "dealt", "pile", "open", "hidden", "trios",
@@ -49,56 +51,16 @@ KNOWN = {*EXACT, "to_move", "legal", "not_legal", "legal_exact", "legal_count", 
          "observations", "events", "seen_by", "event_count", "illegal", "refused_entries"}
 
 
-def load(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def record_json(scenario: dict[str, Any]) -> dict[str, Any]:
-    rec = {"version": 1, "game": "gracias", **scenario["record"]}
-    if rec.get("start") is not None:
-        rec["start"] = {"players": rec["players"], "options": rec.get("options", {}), **rec["start"]}
-    return rec
+def replay(scenario: dict[str, Any]) -> Match:
+    return support.replay(scenario, GAME)
 
 
 def record_of(scenario: dict[str, Any]) -> GameRecord:
-    return GameRecord.from_json(record_json(scenario))
+    return support.record_of(scenario, GAME)
 
 
-def replay(scenario: dict[str, Any]) -> Match:
-    """Replay through ``Match.from_record`` (actor prefixes checked), invariants after every action."""
-    rec = record_of(scenario)
-    match = Match.from_record(rec, upto=0)
-    match.state.check_invariants()
-    for entry in rec.actions:
-        who, text = split_actor(entry)
-        actor = match.state.current_player
-        assert who is None or who == ("chance" if actor == CHANCE else str(actor)), f"{entry}: {actor} to move"
-        match.apply(text)
-        match.state.check_invariants()
-    # The same record through the engine's replay gives the same position and log.
-    again = Match.from_record(rec)
-    assert again.state.to_json() == match.state.to_json()
-    assert [e.to_json() for e in again.events] == [e.to_json() for e in match.events]
-    return match
-
-
-def to_move(match: Match) -> int | str:
-    actor = match.state.current_player
-    return "chance" if actor == CHANCE else "over" if actor == TERMINAL else actor
-
-
-def check_partial(actual: dict[str, Any], expected: dict[str, Any], where: str) -> None:
-    for key, value in expected.items():
-        assert actual.get(key) == value, f"{where}.{key}: {actual.get(key)!r} != {value!r}"
-
-
-def events_in_order(log: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> None:
-    i = 0
-    for w in wanted:
-        while i < len(log) and any(log[i].get(k) != v for k, v in w.items()):
-            i += 1
-        assert i < len(log), f"event {w} not found (in this order) in the log: {log}"
-        i += 1
+def record_json(scenario: dict[str, Any]) -> dict[str, Any]:
+    return support.record_json(scenario, GAME)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -1,0 +1,69 @@
+"""What every game's scenario tests share: reading a scenario file, replaying its record with checks at
+every step, and comparing parts of the result. Each game's ``test_scenarios.py`` interprets its own
+``expect`` keys on top of this."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ludotheque.engine import GameRecord, Match
+from ludotheque.engine.record import split_actor
+from ludotheque.engine.state import CHANCE, TERMINAL
+
+
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def record_json(scenario: dict[str, Any], game: str) -> dict[str, Any]:
+    """The scenario's record, with ``version`` and ``game`` filled in, and a hand-written ``start`` given the
+    record's players and options unless it has its own."""
+    rec = {"version": 1, "game": game, **scenario["record"]}
+    if rec.get("start") is not None:
+        rec["start"] = {"players": rec["players"], "options": rec.get("options", {}), **rec["start"]}
+    return rec
+
+
+def record_of(scenario: dict[str, Any], game: str) -> GameRecord:
+    return GameRecord.from_json(record_json(scenario, game))
+
+
+def replay(scenario: dict[str, Any], game: str) -> Match:
+    """Apply the record action by action (actor prefixes checked, invariants after each one), then check that
+    the engine's own replay of the record reaches the same position and log."""
+    rec = record_of(scenario, game)
+    match = Match.from_record(rec, upto=0)
+    match.state.check_invariants()
+    for entry in rec.actions:
+        who, text = split_actor(entry)
+        actor = match.state.current_player
+        assert who is None or who == ("chance" if actor == CHANCE else str(actor)), f"{entry}: {actor} to move"
+        match.apply(text)
+        match.state.check_invariants()
+    again = Match.from_record(rec)
+    assert again.state.to_json() == match.state.to_json()
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in match.events]
+    return match
+
+
+def to_move(match: Match) -> int | str:
+    actor = match.state.current_player
+    return "chance" if actor == CHANCE else "over" if actor == TERMINAL else actor
+
+
+def check_partial(actual: dict[str, Any], expected: dict[str, Any], where: str) -> None:
+    for key, value in expected.items():
+        assert actual.get(key) == value, f"{where}.{key}: {actual.get(key)!r} != {value!r}"
+
+
+def events_in_order(log: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> None:
+    """Each wanted (partial) event appears in the log, in this order."""
+    i = 0
+    for w in wanted:
+        while i < len(log) and any(log[i].get(k) != v for k, v in w.items()):
+            i += 1
+        assert i < len(log), f"event {w} not found (in this order) in the log: {log}"
+        i += 1
