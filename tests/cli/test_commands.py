@@ -29,6 +29,8 @@ def test_games_lists_acquire_with_options(capsys: pytest.CaptureFixture[str]) ->
     assert "heuristic" in acquire["bots"] and "random" in acquire["bots"]
     code, out, _ = run(capsys, "--lang", "fr", "games")
     assert code == 0 and "Grand Hôtel" in out and "end_rule" in out
+    code, after, _ = run(capsys, "games", "--lang", "fr")  # also accepted after the subcommand
+    assert code == 0 and after == out
 
 
 def test_simulate_json_is_deterministic_and_independent_of_jobs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,9 +12,15 @@ from ..engine.errors import LudoError
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ludo", description="Ludothèque: board games, bots and a simulator.")
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of what players read")
+    # --lang is also accepted after the subcommand (ludo play acquire --lang fr).
+    lang = argparse.ArgumentParser(add_help=False)
+    lang.add_argument("--lang", choices=("en", "fr"), default=argparse.SUPPRESS, help="language (en or fr)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    games = sub.add_parser("games", help="list the games with their players and options")
+    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help_text, parents=[lang])
+
+    games = add("games", "list the games with their players and options")
     games.add_argument("--json", action="store_true", help="machine-readable output")
 
     def game_config(p: argparse.ArgumentParser, players_default: int | None) -> None:
@@ -26,12 +32,12 @@ def build_parser() -> argparse.ArgumentParser:
                        "people take the first seats and bots the last ('-' marks a person's seat: random,-,random)")
         p.add_argument("--seed", type=int, default=None, help="the seed (a game is its seed and its actions)")
 
-    play = sub.add_parser("play", help="play a game in the terminal, against bots or hot-seat")
+    play = add("play", "play a game in the terminal, against bots or hot-seat")
     game_config(play, None)
     play.add_argument("--names", default="", help="the people's names, comma-separated")
     play.add_argument("--load", metavar="FILE", help="continue a saved game record")
 
-    simulate = sub.add_parser("simulate", help="play many games between bots and report the results")
+    simulate = add("simulate", "play many games between bots and report the results")
     game_config(simulate, None)
     simulate.add_argument("--games", type=int, default=100, help="how many games")
     simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -39,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
     simulate.add_argument("--plot", metavar="FILE.png", help="also draw win rates and scores to an image")
 
-    replay = sub.add_parser("replay", help="replay a game record and show how it ends")
+    replay = add("replay", "replay a game record and show how it ends")
     replay.add_argument("file", help="a game record (JSON)")
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
     replay.add_argument("--log", action="store_true", help="print the game's events in words")
