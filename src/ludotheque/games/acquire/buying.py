@@ -62,7 +62,7 @@ class BuyingRules(AcquireData):
             for card in (Card.BUYING_SPREE, Card.INHERITANCE, Card.EXCHANGE):
                 if mine >> card & 1 and (card != Card.INHERITANCE or not self.bought):
                     out.append(PLAY_CARD[card])
-        if not self.announced and self.end_possible():
+        if self._may_announce():
             out.append(ANNOUNCE)
         out.append(DONE)
         return out
@@ -102,7 +102,11 @@ class BuyingRules(AcquireData):
             return True
         if self.cards_variant and not self.card_played and self.cards[self.turn_player] & CARDS_AT_BUY:
             return True
-        return not self.announced and self.end_possible()
+        return self._may_announce()
+
+    def _may_announce(self) -> bool:
+        """§5: « dès que l'un des joueurs, après avoir posé un pion, annonce … » — only after placing a tile."""
+        return self.placed > 0 and not self.announced and self.end_possible()
 
     def _buy(self, chain: int) -> None:
         p = self.turn_player

@@ -88,8 +88,8 @@ class AcquireData(State):
         "actor", "announced", "bag", "bank", "bank_in", "bank_out", "bank_tiles", "board", "bought",
         "buy_limit", "card_played", "cards", "cards_variant", "cash", "discarded", "draw_seat", "end_classic",
         "end_reason", "exchanges_left", "final_bank", "final_queue", "first_player", "free_left", "hands",
-        "merger", "n", "options", "pending_tile", "phase", "place_limit", "placed", "secret_holdings", "shares",
-        "size", "start_tiles", "turn", "turn_player", "two_player",
+        "idle_turns", "merger", "n", "options", "pending_tile", "phase", "place_limit", "placed", "secret_holdings",
+        "shares", "size", "start_tiles", "turn", "turn_player", "two_player",
     )
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
@@ -116,6 +116,8 @@ class AcquireData(State):
         self.draw_seat = 0
         self.first_player = 0
         self.start_tiles: list[int] = []
+        self.idle_turns = 0
+        """Turns in a row with no tile placed and no card played (for the end of a stalled game)."""
         self._reset_turn()
         self.announced = False
         self.pending_tile = -1
@@ -149,6 +151,7 @@ class AcquireData(State):
         c.phase, c.actor, c.turn_player, c.turn = self.phase, self.actor, self.turn_player, self.turn
         c.draw_seat, c.first_player, c.start_tiles = self.draw_seat, self.first_player, self.start_tiles[:]
         c.placed, c.place_limit, c.card_played = self.placed, self.place_limit, self.card_played
+        c.idle_turns = self.idle_turns
         c.bought, c.buy_limit, c.free_left = self.bought, self.buy_limit, self.free_left
         c.exchanges_left, c.announced, c.pending_tile = self.exchanges_left, self.announced, self.pending_tile
         c.merger = self.merger.copy() if self.merger is not None else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import insort
 
 from ...engine.state import CHANCE
+from .actions import Card
 from .board import NEIGHBOURS, TILE_NAMES, column_of, row_of
 from .chains import CHAINS, NUM_CHAINS, SAFE_SIZE
 from .data import EMPTY, HAND_SIZE, LONE, AcquireData, Phase
@@ -177,20 +178,26 @@ class PlacementRules(AcquireData):
 
     def _stalled(self) -> bool:
         """Software rule (RULINGS, "A game must always end"): nobody can place a tile and the bag can
-        bring none into play, so the game ends as if announced."""
+        bring none into play, so the game ends as if announced. A player still holding Vision d'avenir
+        could draw from the bag: the game then goes on until a whole round passes with no tile placed
+        and no card played."""
         n = self.n
         if any(self._can_place(s) for s in range(n)):
             return False
         if not self.bag:
             return True
-        return all(len(self.hands[s]) >= HAND_SIZE and all(self.tile_kind(t) != DEAD for t in self.hands[s])
-                   for s in range(n))
+        if not all(len(self.hands[s]) >= HAND_SIZE and all(self.tile_kind(t) != DEAD for t in self.hands[s])
+                   for s in range(n)):
+            return False
+        foresight_held = self.cards_variant and any(m >> Card.FORESIGHT & 1 for m in self.cards)
+        return not foresight_held or self.idle_turns >= n
 
     def _end_turn(self) -> None:
         """§4 step 3: take new tiles. Dead tiles are shown and discarded first, once per turn (RULINGS)."""
         if self.announced:
             self._finish("announced")
             return
+        self.idle_turns = 0 if self.placed or self.card_played else self.idle_turns + 1
         p = self.turn_player
         hand = self.hands[p]
         safe = sum(1 for s in self.size if s >= SAFE_SIZE)

@@ -46,7 +46,8 @@ def state_to_json(st: AcquireState) -> dict[str, Any]:
         "cards": [cards_json(m) for m in st.cards],
         "turn_state": {"placed": st.placed, "place_limit": st.place_limit, "card_played": st.card_played,
                        "bought": st.bought, "buy_limit": st.buy_limit, "free_left": st.free_left,
-                       "exchanges_left": st.exchanges_left, "announced": st.announced},
+                       "exchanges_left": st.exchanges_left, "announced": st.announced,
+                       "idle_turns": st.idle_turns},
         "pending_tile": TILE_NAMES[st.pending_tile] if st.pending_tile >= 0 else None,
         "merger": merger_json(st),
         "bank_tiles": [TILE_NAMES[t] for t in st.bank_tiles],
@@ -205,7 +206,7 @@ def state_from_json(data: Any, make: type[AcquireState], resolve: Any) -> Acquir
     st.start_tiles = r.tiles(r.get("start_tiles", list, []), "start_tiles")
     ts = r.get("turn_state", dict, {})
     for key, default in (("placed", 0), ("place_limit", 1), ("bought", 0), ("buy_limit", 3), ("free_left", 0),
-                         ("exchanges_left", 0)):
+                         ("exchanges_left", 0), ("idle_turns", 0)):
         value = ts.get(key, default)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise StateFormatError(f"turn_state.{key} = {value!r}: expected a count")
