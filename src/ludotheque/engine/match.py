@@ -9,7 +9,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import IllegalActionError, InvalidActionError, LudoError, RecordError, ReplayError
+from .errors import IllegalActionError, LudoError, RecordError, ReplayError
 from .game import Game, get_game
 from .options import OptionValue
 from .record import GameRecord, SeatConfig, split_actor
@@ -55,9 +55,8 @@ class Match:
         st = self.state
         if st.num_players != self.players:
             raise RecordError(f"the start position has {st.num_players} players but the record says {self.players}")
-        start_options = getattr(st, "options", None)
-        if isinstance(start_options, dict) and start_options != self.options:
-            raise RecordError(f"the start position's options {start_options} differ from the record's {self.options}")
+        if st.options != self.options:
+            raise RecordError(f"the start position's options {st.options} differ from the record's {self.options}")
 
     # --- playing ------------------------------------------------------------------------------
     @property
@@ -81,10 +80,15 @@ class Match:
         if actor == TERMINAL:
             raise IllegalActionError(f"{action.text()!r}: the game is over")
         if actor == CHANCE:
+            outcomes = [a for a, _ in self.state.chance_outcomes()]
+            if action not in outcomes:
+                raise self.state.illegal(action, outcomes)
             # Advance the generator exactly as a drawn event would, so that a replayed game continues
             # with the same future draws as the original.
             self.state.sample_chance(self.rng)
-        self.state.apply(action)
+            self.state.apply_legal(action)
+        else:
+            self.state.apply(action)
         self.history.append((actor, action))
         return action
 
@@ -137,8 +141,6 @@ class Match:
                                   f"turn, not {'chance' if who == 'chance' else 'seat ' + who}'s")
             try:
                 match.apply(text)
-            except (InvalidActionError, IllegalActionError) as e:
-                raise ReplayError(i, entry, str(e)) from None
             except LudoError as e:
                 raise ReplayError(i, entry, str(e)) from None
         return match

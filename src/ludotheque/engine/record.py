@@ -115,6 +115,8 @@ class GameRecord:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as e:
             raise RecordError(f"cannot read {path}: {e.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not a text file in UTF-8; a record is JSON text") from None
         return cls.loads(text)
 
 

@@ -85,6 +85,8 @@ class State(ABC):
 
     events: list[Event] | None
     """When a list, the state appends what happens to it (for logs); None in fast simulations."""
+    options: dict[str, Any]
+    """The game's options, all of them (defaults filled in); games keep them in a slot of their own."""
 
     # --- whose turn -------------------------------------------------------------------------
     @property

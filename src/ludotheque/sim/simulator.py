@@ -150,12 +150,18 @@ def simulate(config: SimConfig, jobs: int = 1, progress: Callable[[int], None] |
                 progress(1)
     else:
         size = max(1, min(25, config.games // (jobs * 8) or 1))
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        try:
             futures = [pool.submit(_play_chunk, config, chunk) for chunk in _chunks(config.games, size)]
             for fut in futures:
                 chunk = fut.result()
                 results.extend(chunk)
                 if progress:
                     progress(len(chunk))
+        except BaseException:
+            # Ctrl-C or a failure: drop the queued games instead of waiting for all of them.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
     results.sort(key=lambda r: r.index)
     return Summary(config, results)

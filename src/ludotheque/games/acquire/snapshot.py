@@ -20,14 +20,19 @@ from ...engine.errors import InvalidActionError, OptionError, StateFormatError
 from ...engine.state import CHANCE, TERMINAL
 from .actions import CARD_IDS
 from .board import NEIGHBOURS, NUM_TILES, TILE_NAMES, parse_tile
+from .buying import FORESIGHT_TILES
 from .chains import CHAINS, NUM_CHAINS, SHARES_PER_CHAIN, parse_chain
-from .data import EMPTY, LONE, PHASE_NAMES, START_CASH, Merger, Phase
+from .data import EMPTY, HAND_SIZE, LONE, PHASE_NAMES, START_CASH, Merger, Phase
 from .view import board_json, cards_json, merger_json
 
 if TYPE_CHECKING:
     from .state import AcquireState
 
 FORMAT_VERSION = 1
+FIELDS = {"game", "version", "players", "options", "phase", "turn", "turn_player", "first_player", "draw_seat",
+          "start_tiles", "board", "hands", "cash", "shares", "bag", "discarded", "cards", "turn_state", "pending_tile",
+          "merger", "bank_tiles", "final_queue", "final_bank", "end_reason"}
+"""Every field a position may have (``state_to_json`` writes them all)."""
 _CHANCE_PHASES = (Phase.SETUP, Phase.DEAL, Phase.BANK_DRAW, Phase.DRAW, Phase.FORESIGHT_DRAW, Phase.FINAL_BANK_DRAW)
 
 
@@ -101,6 +106,9 @@ def state_from_json(data: Any, make: type[AcquireState], resolve: Any) -> Acquir
         raise StateFormatError(f"this position is for {data.get('game')!r}, not acquire")
     if data.get("version", FORMAT_VERSION) != FORMAT_VERSION:
         raise StateFormatError(f"position version {data.get('version')!r} is not supported (expected 1)")
+    unknown = sorted(set(data) - FIELDS)
+    if unknown:
+        raise StateFormatError(f"unknown position field {unknown[0]!r}; the fields are: {', '.join(sorted(FIELDS))}")
     r = _Reader(data)
     n = r.get("players", int, None)
     if n is None:
@@ -131,8 +139,11 @@ def state_from_json(data: Any, make: type[AcquireState], resolve: Any) -> Acquir
     if len(hands) != n:
         raise StateFormatError(f"'hands' lists {len(hands)} hands for {n} players")
     st.hands = []
+    most = HAND_SIZE + (FORESIGHT_TILES if st.cards_variant else 0)
     for p, h in enumerate(hands):
         tiles = r.tiles(h, f"hands[{p}]")
+        if len(tiles) > most:
+            raise StateFormatError(f"hands[{p}] holds {len(tiles)} tiles; a hand holds at most {most}")
         for t in tiles:
             claim(t, f"hands[{p}]")
         st.hands.append(sorted(tiles))

@@ -15,6 +15,11 @@ if TYPE_CHECKING:
     from .state import GraciasState
 
 
+FIELDS = {"game", "version", "players", "options", "phase", "round", "tour", "grand_opener", "opener", "to_move",
+          "taken", "dealt", "pile", "open", "hidden", "trios", "scores"}
+"""Every field a position may have (``state_to_json`` writes them all)."""
+
+
 def _named(counts: Counts) -> dict[str, int]:
     return {COLOURS[c]: k for c, k in enumerate(counts) if k}
 
@@ -137,6 +142,9 @@ def state_from_json(data: Any, resolve: Any) -> GraciasState:
 
     if not isinstance(data, dict) or data.get("game", "gracias") != "gracias":
         raise StateFormatError("a Gracias position is a JSON object with \"game\": \"gracias\"")
+    unknown = sorted(set(data) - FIELDS)
+    if unknown:
+        raise StateFormatError(f"unknown position field {unknown[0]!r}; the fields are: {', '.join(sorted(FIELDS))}")
     n = data.get("players")
     if not isinstance(n, int) or isinstance(n, bool):
         raise StateFormatError(f"'players' = {n!r}: a position must say how many players there are")
