@@ -160,6 +160,8 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
         if isinstance(action, A.Announce) and phase == Phase.BUY:
             if self.announced:
                 return "already_announced", {}
+            if not self.placed:
+                return "announce_after_placing", {}
             return ("no_end_classic" if self.end_classic else "no_end_seed"), {}
         if isinstance(action, A.PlayCard):
             return self._why_card_refused(action.card, p)
