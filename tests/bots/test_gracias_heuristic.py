@@ -99,16 +99,51 @@ def test_deterministic() -> None:
     assert game() == game()
 
 
+LAST_PICK = {
+    "game": "gracias", "players": 3, "round": 2, "tour": 4, "grand_opener": 1, "opener": 1, "taken": 2, "to_move": 0,
+    "scores": [[3], [3], [3]],
+    "open": [{"green": 1, "yellow": 1, "blue": 2}, {"green": 3, "yellow": 2, "red": 1},
+             {"yellow": 3, "green": 2, "purple": 1}],
+    "trios": [None, None, ["green", "yellow", "orange"]],
+}
+"""Round 2 (grand ouvreur seat 1), turn 4 opened by seat 1 (1 + 3 = 4 ≡ 1), seats 1 and 2 have chosen: seat 0 picks
+last, and only trio C (open green and yellow, face-down orange) is left."""
+
+
 def test_gift_makes_an_opponent_tie_the_majority() -> None:
-    """Last pick of a round: giving yellow to seat 1 (or green to seat 2) ties it with the majority holder,
-    so it loses those cards too; every other choice costs the opponents less."""
-    state = GAME.state_from_json({
-        "game": "gracias", "players": 3, "round": 1, "tour": 4, "opener": 1, "taken": 2, "to_move": 0,
-        "open": [{"green": 1, "yellow": 1, "blue": 2}, {"green": 3, "yellow": 2, "red": 1},
-                 {"yellow": 3, "green": 2, "purple": 1}],
-        "trios": [None, None, ["green", "yellow", "orange"]],
-    })
-    legal = state.legal_actions()
+    """Last pick of a round: seat 0 takes the only trio left, then, knowing its face-down card, gives yellow to
+    seat 1 (or green to seat 2), which ties it with the majority holder, so it loses those cards too; every other
+    split costs the opponents less."""
     for s in range(5):
+        state = GAME.state_from_json(LAST_PICK)
+        legal = state.legal_actions()
+        assert [a.text() for a in legal] == ["take C"]
+        take = HeuristicBot(0, random.Random(s)).choose(SeatView(state, 0, legal))
+        assert take.text() == "take C"
+        state.apply(take)
+        legal = state.legal_actions()
+        assert [a.text() for a in legal] == ["keep yellow give 1", "keep yellow give 2",
+                                             "keep green give 1", "keep green give 2"]  # colour order
         choice = HeuristicBot(0, random.Random(s)).choose(SeatView(state, 0, legal))
-        assert choice.text() in ("take C keep green give 1", "take C keep yellow give 2"), choice.text()
+        assert choice.text() in ("keep green give 1", "keep yellow give 2"), choice.text()
+
+
+def test_splits_a_hand_written_keep_position() -> None:
+    """The same last pick written by hand in phase ``keep`` (trio C chosen, its face-down orange in seat 0's hand):
+    the bot reads the chosen trio from its observation and makes the same split."""
+    position = {**LAST_PICK, "phase": "keep", "chosen": "C", "hidden": [{"orange": 1}, {}, {}],
+                "trios": [None, None, ["green", "yellow", None]]}
+    for s in range(5):
+        state = GAME.state_from_json(position)
+        choice = HeuristicBot(0, random.Random(s)).choose(SeatView(state, 0, state.legal_actions()))
+        assert choice.text() in ("keep green give 1", "keep yellow give 2"), choice.text()
+
+
+def test_blind_test_covers_both_steps() -> None:
+    """The heuristic decides twice per choice: which trio to take (face-down card unseen), then how to split it
+    (face-down card in hand); the blindness test above meets both kinds of decision."""
+    kinds = set()
+    for state, bot, legal in _decisions(3, {}, 0, _mixed(3)):
+        if isinstance(bot, HeuristicBot) and len(legal) > 1:
+            kinds.add(state.to_json()["phase"])
+    assert kinds == {"choose", "keep"}

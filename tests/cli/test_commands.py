@@ -10,6 +10,7 @@ import pytest
 
 from ludotheque.cli.main import main
 from ludotheque.engine import Match, get_game
+from ludotheque.engine.game import all_games
 from ludotheque.engine.record import GameRecord
 
 
@@ -56,8 +57,31 @@ def test_simulate_table_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "random" in out and "%" in out
 
 
+def test_simulate_seats_default_from_the_bots_and_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    def config(*argv: str) -> tuple[int, tuple[str, ...]]:
+        from ludotheque.cli.main import build_parser
+        from ludotheque.cli.simulate import config_from_args
+
+        c = config_from_args(build_parser().parse_args(["simulate", *argv]))
+        return c.players, c.bots
+
+    assert config("acquire") == (2, ("random", "random"))
+    assert config("gracias") == (3, ("random",) * 3)
+    assert config("acquire", "--bots", "heuristic") == (2, ("heuristic", "heuristic"))
+    assert config("acquire", "--players", "4", "--bots", "heuristic") == (4, ("heuristic",) * 4)
+    assert config("acquire", "--bots", "heuristic,random,random") == (3, ("heuristic", "random", "random"))
+    code, out, _ = run(capsys, "simulate", "acquire", "--games", "2", "--no-progress")
+    assert code == 0 and "2 players" in out
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (("simulate", "acquire", "--players", "7", "--bots", "random"), "2 to 6 players"),
+    (("simulate", "acquire", "--players", "0"), "2 to 6 players"),
+    (("simulate", "acquire", "--bots", "-,random"), "not a bot"),
+    (("simulate", "acquire", "--bots=person,random"), "not a bot"),
+    (("simulate", "acquire", "--plot", "/nonexistent/dir/g.png"), "no folder /nonexistent/dir"),
+    (("simulate", "acquire", "--plot", "g.xyz"), ".png, .svg or .pdf"),
+    (("simulate", "acquire", "--games", "0"), "at least one game"),
     (("simulate", "acquire", "--players", "3", "--bots", "random,random"), "one bot per seat"),
     (("simulate", "acquire", "--bots", "genius,random"), "no bot named 'genius'"),
     (("simulate", "acquire", "--bots", "random,random", "--option", "cards=maybe"), "allowed values are true or false"),
@@ -90,7 +114,8 @@ def test_replay_prints_final_state(tmp_path: Path, capsys: pytest.CaptureFixture
     assert data["outcome"] == record.result
     assert data["state"]["cash"] == list(record.result["scores"]) if record.result else False
     code, out, _ = run(capsys, "--lang", "fr", "replay", str(path), "--log")
-    assert code == 0 and "Gagnant" in out
+    assert code == 0 and "Classement final" in out and "gagne" in out and "Argent" in out
+    assert "×6" in out  # the six tiles of the first deal, folded into one line per player
 
 
 def test_replay_stops_at_first_illegal_action(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -99,10 +124,43 @@ def test_replay_stops_at_first_illegal_action(tmp_path: Path, capsys: pytest.Cap
     data["actions"][index] = data["actions"][index].split(":")[0] + ": buy Nowhere"
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
-    code, out, _ = run(capsys, "replay", str(path), "--json")
-    assert code == 1
-    err = json.loads(out)
-    assert err["index"] == index and "Nowhere" in err["reason"]
+    code, out, err = run(capsys, "replay", str(path), "--json")
+    assert code == 2 and err.startswith("ludo: error:") and f"#{index}" in err
+    body = json.loads(out)
+    assert body["ok"] is False and body["index"] == index and "Nowhere" in body["reason"]
+    assert body["action"].endswith("buy Nowhere")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == "" and err.startswith("ludo: error:") and "Nowhere" in err
+
+
+def test_replay_prints_markup_in_a_record_as_it_is(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = _finished_record().to_json()
+    data["seats"] = [{"name": "[bold]Ada[/red]", "bot": None}, *data["seats"][1:]]
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "replay", str(good), "--log")
+    assert code == 0 and "[bold]Ada[/red]" in out
+    data["actions"][40] = data["actions"][40].split(":")[0] + ": buy [/bold]"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2 and "[/bold]" in err
+
+
+def test_replay_of_a_gracias_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    match = Match(get_game("gracias"), 4, {}, seed=2)
+    match.play_randomly(random.Random(2))
+    path = tmp_path / "gracias.json"
+    match.to_record().save(path)
+    outcome = match.state.outcome()
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    assert "cash" not in out.lower() and "shares" not in out.lower()
+    assert "Final ranking" in out and "Points" in out and "three rounds have been played" in out
+    best = max(outcome.scores)
+    assert str(best) in out
+    code, out, _ = run(capsys, "--lang", "fr", "replay", str(path), "--log")
+    assert code == 0 and "Classement final" in out and "reçoit une carte" in out
 
 
 @pytest.mark.parametrize(("content", "message"), [
@@ -135,6 +193,44 @@ def test_hand_written_example_record_replays_exactly(capsys: pytest.CaptureFixtu
     assert "Festival" not in state["board"]
     assert state["hands"][0] == ["1B", "1C", "1D", "1E", "1F", "2I"]
     assert state["phase"] == "buy" and state["turn_player"] == 1
+
+
+def test_everything_reads_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The French output of each command holds none of the English-only words the CLI could print."""
+    english = ("cash", "allowed", "default", "true or false", "bots:", "seat", "players", "games of", "win rate",
+               "interval", "mean", "how games ended", "plot:", "announced", "actions replayed", "Final ranking",
+               "Winner", "wins", "The game", "rounds were played", "Total:")
+    path = tmp_path / "game.json"
+    _finished_record().save(path)
+    gracias = Match(get_game("gracias"), 3, {}, seed=1)
+    gracias.play_randomly(random.Random(1))
+    gracias_path = tmp_path / "gracias.json"
+    gracias.to_record().save(gracias_path)
+    outputs = []
+    for argv in (("games",), ("replay", str(path), "--log"), ("replay", str(gracias_path)),
+                 ("simulate", "acquire", "--games", "3", "--no-progress", "--bots", "heuristic,random"),
+                 ("simulate", "gracias", "--games", "3", "--no-progress"),
+                 ("simulate", "acquire", "--plot", "g.xyz"), ("simulate", "acquire", "--bots", "a,b,c")):
+        _, out, err = run(capsys, "--lang", "fr", *argv)
+        outputs.append(out + err)
+    text = "\n".join(outputs)
+    assert "valeurs permises" in text and "victoires par place" in text and "la fin a été annoncée" in text
+    found = [w for w in english if w in text]
+    assert not found, found
+
+
+def test_every_catalogue_key_is_used_and_every_used_key_exists() -> None:
+    import re
+
+    from ludotheque.cli.play import UI
+
+    root = Path(__file__).parents[2] / "src" / "ludotheque" / "cli"
+    source = "\n".join(p.read_text(encoding="utf-8") for p in root.rglob("*.py"))
+    sections = {key.split(".")[0] for key in UI.messages["en"]}
+    used = set(re.findall(rf'"((?:{"|".join(sections)})\.[a-z_]+)"', source)) - {"games.py", "play.py"}
+    games = {key for g in all_games() for key in g.catalog.messages["en"]}  # e.g. a game's help.actions
+    assert used - set(UI.messages["en"]) - games == set()
+    assert set(UI.messages["en"]) - used == set()
 
 
 def test_simulate_draws_a_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

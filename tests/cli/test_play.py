@@ -203,3 +203,78 @@ def test_names_are_printed_as_typed_not_as_markup() -> None:
     c = console()
     run_play(args(names="[bold]Ada"), Script([], default=None), c)
     assert "[bold]Ada, your move" in text_of(c)
+
+
+def test_save_asks_before_replacing_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("precious")
+    c = console()
+    session = build_session(args(), Script([f"save {path}", "n", f"save {path}", "yes"], default=None), c)
+    play_until_person(session)
+    assert session._person_turn(session.match.current_player) is False
+    out = text_of(c)
+    assert "already exists" in out and "Not saved" in out and "Game saved" in out
+    assert GameRecord.load(path).game == "acquire"
+
+
+def test_save_to_a_file_that_exists_and_stop_at_eof_keeps_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("precious")
+    session = build_session(args(), Script([f"save {path}"], default=None), console())
+    play_until_person(session)
+    session._person_turn(session.match.current_player)
+    assert path.read_text() == "precious"
+
+
+def test_more_names_than_people_is_refused() -> None:
+    from ludotheque.engine.errors import OptionError
+
+    with pytest.raises(OptionError, match=r"2 names, more than the people's seats \(1\)"):
+        build_session(args(names="Ada,Bob"), Script([]), console())
+    s = build_session(args(players=3, bots="random", names="Ada,Bob"), Script([]), console())
+    assert [seat.name for seat in s.match.seats][:2] == ["Ada", "Bob"]
+
+
+def test_load_takes_the_game_from_the_record(tmp_path: Path) -> None:
+    from ludotheque.engine.errors import OptionError
+
+    path = tmp_path / "game.json"
+    session = build_session(args(), Script([]), console())
+    play_until_person(session)
+    session.match.to_record().save(path)
+    loaded = build_session(args(game=None, load=str(path), bots="", seed=None), Script([]), console())
+    assert loaded.match.state == session.match.state
+    with pytest.raises(OptionError, match="is a game of acquire, not gracias"):
+        build_session(args(game="gracias", load=str(path)), Script([]), console())
+    with pytest.raises(OptionError, match="which game"):
+        build_session(args(game=None), Script([]), console())
+    c = console()
+    fr = build_session(args(game=None, load=str(path), lang="fr", players=3, seed=4), Script([]), c)
+    assert "--players, --bots, --seed sont ignorés" in " ".join(fr.notices)
+
+
+def test_the_seed_is_shown_only_at_the_end() -> None:
+    c = console()
+    script = Script([], default="1")
+    seen: list[str] = []
+
+    def check(prompt: str) -> None:
+        seen.append(text_of(c))
+
+    script.hook = check
+    run_play(args(seed=987654), script, c)
+    assert seen and all("987654" not in screen for screen in seen)
+    assert "Seed 987654" in text_of(c).split("Final ranking")[1]
+
+
+def test_bots_list_may_start_with_a_person() -> None:
+    from ludotheque.cli.main import _join_dash_values as join
+    from ludotheque.cli.main import build_parser, main
+
+    parsed = build_parser().parse_args(join(["play", "acquire", "--bots", "-,random"]))
+    assert parsed.bots == "-,random"
+    parsed = build_parser().parse_args(["play", "acquire", "--bots=-,random"])
+    assert parsed.bots == "-,random"
+    s = build_session(args(bots="person,random"), Script([]), console())
+    assert [seat.bot for seat in s.match.seats] == [None, "random"]
+    assert main(["play", "--bots", "-,random"]) == 2  # no game and no --load: refused, not a crash

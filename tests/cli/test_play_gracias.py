@@ -69,8 +69,9 @@ def test_a_whole_game_against_bots_ends() -> None:
     out = text_of(c)
     assert "Round 1/3 — turn 1/4" in out and "Grand opener: Ada" in out
     assert "Trios on the table" in out and "Your face-down cards:" in out
-    assert "take trio" in out  # the short descriptions of the choices (3 players or a short list)
-    assert "Gracias, in short" in out and "take B keep red give 2" in out  # rules, help
+    assert "take trio" in out and "and look at its face-down card" in out  # the choices described
+    assert "keep " in out and ", give " in out  # then the split of the chosen trio
+    assert "Gracias, in short" in out and "keep red give 2" in out  # rules, help
     assert "Round 3/3" in out and "Final ranking" in out and "three rounds have been played" in out
 
 
@@ -78,7 +79,7 @@ def test_three_players_get_every_choice_described() -> None:
     c = console()
     run_play(args(players=3, bots="heuristic,random"), Script([]), c)
     out = text_of(c)
-    assert "take trio A: keep" in out or "take trio B: keep" in out or "take trio C: keep" in out
+    assert "take trio A (" in out or "take trio B (" in out or "take trio C (" in out
     assert ", give " in out and " to Bot " in out
 
 
@@ -87,7 +88,7 @@ def test_french() -> None:
     run_play(args(lang="fr", names=""), Script(["aide", "regles"]), c)
     out = text_of(c)
     assert "Manche 1/3 — tour 1/4" in out and "Grand ouvreur" in out and "Vos cartes cachées" in out
-    assert "Gracias, en bref" in out and "prend B garde rouge donne 2" in out
+    assert "Gracias, en bref" in out and "prend B, garde rouge donne 2" in out
     assert "les trois manches ont été jouées" in out
     assert "Your face-down cards" not in out and "Round 1/3" not in out
 
@@ -118,16 +119,16 @@ def test_screens_show_nothing_a_seat_may_not_see(players: int, packets: str) -> 
 
 def test_own_face_down_cards_are_shown_to_their_owner_only() -> None:
     state = get_game("gracias").state_from_json({
-        "game": "gracias", "players": 3, "opener": 0, "taken": 1, "to_move": 1,
-        "open": [{"red": 2}, {"blue": 1}, {"green": 1}], "hidden": [{"purple": 1}, {"orange": 1}, {}],
-        "trios": [None, ["red", "yellow", "blue"], ["green", "green", "yellow"]],
+        "game": "gracias", "players": 3, "opener": 0, "taken": 1, "to_move": 1, "phase": "keep", "chosen": "B",
+        "open": [{"red": 2}, {"blue": 1}, {"green": 1}], "hidden": [{"purple": 1}, {"orange": 1, "blue": 1}, {}],
+        "trios": [None, ["red", "yellow", None], ["green", "green", "yellow"]],
     })
     assert isinstance(state, GraciasState)
     mine = render(state, 0)
     theirs = render(state, 1)
     assert "1 × purple" in mine and "purple" not in theirs.split("Your face-down cards:")[1]
     assert "1 × orange" in theirs and "1 × orange" not in mine
-    assert "take trio B: keep red, give yellow to P0" in theirs
+    assert "keep red, give yellow to P0" in theirs
 
 
 def test_session_builds_with_the_gracias_renderer() -> None:

@@ -1,13 +1,17 @@
 """Gracias's secrets over many random games: a face-down card is seen by its owner only, from the moment it is
-taken, until the round's scoring turns it up for everyone (rulebook "Ses adversaires ne voient pas la couleur de
-cette carte (jusqu'au décompte)", "Leur propriétaire peut les regarder à tout moment"; RULINGS, Gracias). The
-trios' face-down cards and the pile are seen by nobody.
+taken, until the round's scoring turns it up for everyone (rulebook "Il commence par regarder discrètement la
+carte cachée, puis la pose devant lui", "Ses adversaires ne voient pas la couleur de cette carte (jusqu'au
+décompte)", "Leur propriétaire peut les regarder à tout moment"; RULINGS, Gracias). The trios' face-down cards and
+the pile are seen by nobody. A choice is two actions: ``take B`` (the face-down card, private) then
+``keep red give 2`` (the open cards, public).
 
 Checked at every step of every game, for every seat and for spectators (``None``):
 
 - observations hold no other seat's face-down colours, and are equal for the true state and for
-  ``state.resample(seat, rng)`` (which re-deals everything the seat has not seen);
-- in ``match.log_for(viewer)``, ``take`` events of other seats carry exactly the public fields (no ``hidden``),
+  ``state.resample(seat, rng)`` (which re-deals everything the seat has not seen); between ``take`` and ``keep``
+  the chosen trio shows no face-down card and the taker's own observation already holds it;
+- in ``match.log_for(viewer)``, ``take`` events of other seats carry exactly the public fields (seat and trio, no
+  ``hidden``), ``keep`` events are the same for everyone (seat, keep, give_to, given, and nothing else),
   ``deal_hidden`` carries no colour, and no other event is private;
 - at scoring, every viewer's log shows the same ``reveal`` events, equal to what each owner took face down.
 """
@@ -23,8 +27,11 @@ from ludotheque.engine import CHANCE, Match, get_game
 from ludotheque.games.gracias.cards import COLOURS
 
 GAME = get_game("gracias")
-PUBLIC_TAKE = {"kind", "seat", "trio", "keep", "give_to", "given"}
-KINDS = {"deal_open", "deal_trio", "deal_hidden", "turn", "take", "reveal", "round_score", "game_end"}
+PUBLIC_TAKE = {"kind", "seat", "trio"}
+OWN_TAKE = {*PUBLIC_TAKE, "hidden"}
+KEEP = {"kind", "seat", "keep", "give_to", "given"}
+KINDS = {"deal_open", "deal_trio", "deal_hidden", "turn", "take", "keep", "reveal", "round_score", "game_end"}
+TRIO_KEYS = {"trio", "open", "hidden_card", "chosen"}
 CONFIGS = [(n, packets, seed) for n in range(3, 7) for packets in ("one", "many") for seed in range(4)]
 
 
@@ -43,8 +50,15 @@ def check_observations(match: Match, rng: random.Random) -> None:
             else:
                 assert "hidden" not in player, f"{viewer} sees seat {p}'s face-down cards"
             assert player["hidden_count"] == sum(truth["hidden"][p].values())
-        for trio in seen["trios"]:
-            assert trio is None or set(trio) == {"trio", "open", "hidden_card"}
+        for t, trio in enumerate(seen["trios"]):
+            assert trio is None or set(trio) == TRIO_KEYS
+            if trio is not None:
+                # The trio being split has given up its face-down card; every other one still has it.
+                assert trio["chosen"] == (seen["chosen"] == trio["trio"])
+                assert trio["hidden_card"] == (truth["trios"][t][2] is not None)
+                assert trio["hidden_card"] != trio["chosen"] or truth["phase"] == "deal_trios"
+        assert seen["chosen"] == truth["chosen"]
+        assert (seen["chosen"] is not None) == (truth["phase"] == "keep")
         assert isinstance(seen["pile"], int)
         if viewer is not None:
             other = st.resample(viewer, rng)
@@ -62,9 +76,12 @@ def check_log(match: Match, start: int) -> None:
             assert event.private_to is None or event.private_to == viewer
             if data["kind"] == "take":
                 if data["seat"] == viewer:
-                    assert data["hidden"] in COLOURS
+                    assert set(data) == OWN_TAKE and data["hidden"] in COLOURS
                 else:
                     assert set(data) == PUBLIC_TAKE, f"{viewer} sees {data}"
+            elif data["kind"] == "keep":
+                assert event.private_to is None and set(data) == KEEP, f"{viewer} sees {data}"
+                assert data["keep"] in COLOURS and data["given"] in COLOURS and data["give_to"] != data["seat"]
             elif data["kind"] == "deal_hidden":
                 assert set(data) == {"kind", "trio"}
             else:
@@ -87,6 +104,7 @@ def random_game(n: int, packets: str, seed: int, deep: bool = True) -> Match:
         check_log(match, seen_events)
         for event in match.events[seen_events:]:
             if event.kind == "take":
+                assert event.private_to == event.args["seat"]  # the face-down colour: its taker only
                 own = event.seen_by(event.args["seat"]).args
                 hidden = own["hidden"]
                 box = taken_face_down[own["seat"]]
@@ -100,6 +118,10 @@ def random_game(n: int, packets: str, seed: int, deep: bool = True) -> Match:
                 taken_face_down[seat] = {}
                 if seat == n - 1:
                     rounds += 1
+            elif event.kind == "keep":
+                # Fully public: every viewer's copy is the event itself.
+                for viewer in viewers(n):
+                    assert event.seen_by(viewer).to_json() == event.to_json()
         seen_events = len(match.events)
     assert rounds == 3
     return match
@@ -125,14 +147,26 @@ def test_spectator_sees_no_face_down_card() -> None:
 
 
 def test_owner_sees_own_face_down_card_at_once() -> None:
-    """The taker's own log and observation show the face-down colour right after the choice."""
+    """« Il commence par regarder discrètement la carte cachée, puis la pose devant lui … Puis il choisit
+    laquelle des deux cartes visibles il garde »: right after ``take``, before ``keep``, the taker's own log and
+    observation show the face-down colour; the others' show only that the taker holds one more face-down card."""
     match = Match(GAME, 3, seed=5)
     match.run_chance()
     seat = match.current_player
-    match.apply(match.legal_actions()[0])
+    match.apply("take A")
+    assert match.state.to_json()["phase"] == "keep" and match.current_player == seat
     own: dict[str, Any] = match.log_for(seat)[-1].to_json()
-    assert own["kind"] == "take" and own["hidden"] in COLOURS
+    assert own["kind"] == "take" and own["trio"] == 0 and own["hidden"] in COLOURS
+    mine = match.state.observation(seat)
+    assert mine["players"][seat]["hidden"] == {own["hidden"]: 1} and mine["players"][seat]["hidden_count"] == 1
+    assert mine["chosen"] == "A" and mine["trios"][0]["hidden_card"] is False
+    for other in (*(s for s in range(3) if s != seat), None):
+        assert match.log_for(other)[-1].to_json() == {"kind": "take", "seat": seat, "trio": 0}
+        theirs = match.state.observation(other)
+        assert "hidden" not in theirs["players"][seat] and theirs["players"][seat]["hidden_count"] == 1
+        assert theirs["chosen"] == "A" and theirs["trios"] == mine["trios"]
+    # The split that follows is public and leaves the face-down card where it is.
+    match.apply(match.legal_actions()[0])
+    for viewer in (*range(3), None):
+        assert match.log_for(viewer)[-1].to_json()["kind"] == "keep"
     assert match.state.observation(seat)["players"][seat]["hidden"] == {own["hidden"]: 1}
-    for other in (s for s in range(3) if s != seat):
-        assert "hidden" not in match.log_for(other)[-1].to_json()
-        assert "hidden" not in match.state.observation(other)["players"][seat]

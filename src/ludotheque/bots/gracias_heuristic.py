@@ -1,20 +1,23 @@
 """A heuristic bot for Gracias: each trio choice valued by the round's expected final score.
 
-Every legal ``Take`` is applied to an estimate of everyone's cards at the end of the round: each player's
-open cards, its own face-down cards exactly, the others' face-down cards (and the taken trio's face-down
-card) spread over the colours in proportion to the cards it has not seen. For each colour the estimate
-then does what the scoring does: a packet of five (or one per full five with ``packets = "many"``) worth
-1 point, and the open cards left worth 1 point each unless their holder has the most of that colour. That
-last test is made soft: the chance of *not* having the most is a logistic function of the gap to the
-largest other holder, whose width grows with what is still unknown (the others' hidden cards) and with the
-cards still to come this round (3 a player per turn left, fewer on the last picks). So early in a round it
-keeps colours it is comfortably behind in, and on the last picks it counts exactly.
+Every way to split a trio (the card kept, the opponent given the other) is applied to an estimate of
+everyone's cards at the end of the round: each player's open cards, its own face-down cards exactly, the
+others' face-down cards (and, before it is seen, the taken trio's face-down card) spread over the colours in
+proportion to the cards it has not seen. For each colour the estimate then does what the scoring does: a
+packet of five (or one per full five with ``packets = "many"``) worth 1 point, and the open cards left worth
+1 point each unless their holder has the most of that colour. That last test is made soft: the chance of
+*not* having the most is a logistic function of the gap to the largest other holder, whose width grows with
+what is still unknown (the others' hidden cards) and with the cards still to come this round (3 a player per
+turn left, fewer on the last picks). So early in a round it keeps colours it is comfortably behind in, and
+on the last picks it counts exactly.
 
 An action's value is its total (previous rounds plus this estimate) minus a mix of the best opponent's and
 the opponents' average, so gifts go where they hurt most: to the leader, onto a colour that makes them the
 majority holder (or ties them with it), or away from a player who would be safe with it.
 
-It reads only ``view.observation`` and ``view.legal_actions``; ties are broken with ``self.rng``.
+A trio is chosen before its face-down card is seen, by the value of its best split with that card unknown;
+once it is in hand, the split is chosen knowing it. It reads only ``view.observation`` and
+``view.legal_actions``; ties are broken with ``self.rng``.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 
 from ..engine.bots import Bot, SeatView
 from ..engine.state import Action
-from ..games.gracias.actions import Take
+from ..games.gracias.actions import TRIO_LETTERS, Keep, Take
 from ..games.gracias.cards import COLOURS, NUM_COLOURS, PACKET, PER_COLOUR
 from . import register_bot
 
@@ -55,18 +58,27 @@ class HeuristicBot(Bot):
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions
-        takes = [a for a in legal if isinstance(a, Take)]
-        if len(takes) != len(legal) or len(legal) == 1:
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation
+        valued: list[tuple[Action, float]] = []
+        if all(isinstance(a, Take) for a in legal):
+            # The trio's face-down card is not seen yet: value each trio by its best split.
+            model = _Model(obs, self.seat, self, unseen_own=1)
+            for a in legal:
+                assert isinstance(a, Take)
+                valued.append((a, max(model.value(a.trio, keep, to) for keep, to in model.splits(a.trio))))
+        elif all(isinstance(a, Keep) for a in legal):
+            # The face-down card is in hand now: split the open cards knowing it.
+            model = _Model(obs, self.seat, self, unseen_own=0)
+            chosen = TRIO_LETTERS.index(obs["chosen"])
+            for a in legal:
+                assert isinstance(a, Keep)
+                valued.append((a, model.value(chosen, a.keep, a.give_to)))
+        else:
             return legal[int(self.rng.random() * len(legal))]
-        model = _Model(view.observation, self.seat, self)
-        best: list[Action] = []
-        best_value = -math.inf
-        for action in takes:
-            value = model.value(action)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif value > best_value - 1e-9:
-                best.append(action)
+        top = max(v for _, v in valued)
+        best = [a for a, v in valued if v > top - 1e-9]
         return best[int(self.rng.random() * len(best))] if len(best) > 1 else best[0]
 
 
@@ -104,7 +116,7 @@ def _convolve(a: list[float], b: list[float]) -> list[float]:
 class _Model:
     """The position as the bot values it, read once per decision from the observation."""
 
-    def __init__(self, obs: dict[str, Any], seat: int, bot: HeuristicBot) -> None:
+    def __init__(self, obs: dict[str, Any], seat: int, bot: HeuristicBot, unseen_own: int) -> None:
         self.me = seat
         self.bot = bot
         players = obs["players"]
@@ -132,7 +144,7 @@ class _Model:
         # Known cards at the end of the round and the face-down cards not seen (the trio's for itself).
         self.known = [[int(o + h) for o, h in zip(opened[p], own_hidden, strict=True)] if p == seat
                       else [int(o) for o in opened[p]] for p in range(n)]
-        hidden = [1 if p == seat else int(players[p]["hidden_count"]) for p in range(n)]
+        hidden = [unseen_own if p == seat else int(players[p]["hidden_count"]) for p in range(n)]
         # Cards still to come this round, per player, after this choice.
         turns_after = max(0, TURNS - int(obs["tour"]))
         left = sum(1 for t in trios if t is not None)  # trios on the table, this one included
@@ -147,15 +159,22 @@ class _Model:
                                for c in range(NUM_COLOURS)])
         self.cache: dict[tuple[int, int, int, int], list[float]] = {}
 
-    def value(self, action: Take) -> float:
-        me = self.me
-        trio = self.trios[action.trio]
+    def splits(self, t: int) -> list[tuple[int, int]]:
+        """Every (card kept, opponent given the other) for trio ``t``."""
+        trio = self.trios[t]
         assert trio is not None
-        other = trio[1] if trio[0] == action.keep else trio[0]
+        return [(keep, to) for keep in sorted(set(trio)) for to in range(self.n) if to != self.me]
+
+    def value(self, t: int, keep: int, give_to: int) -> float:
+        """The bot's standing at the round's end if it keeps ``keep`` from trio ``t`` and gives the other away."""
+        me = self.me
+        trio = self.trios[t]
+        assert trio is not None
+        other = trio[1] if trio[0] == keep else trio[0]
         scores = [0.0] * self.n
         for c in range(NUM_COLOURS):
-            add_me = 1 if c == action.keep else 0
-            receiver = action.give_to if c == other else -1
+            add_me = 1 if c == keep else 0
+            receiver = give_to if c == other else -1
             key = (c, add_me, receiver, 0)
             col = self.cache.get(key)
             if col is None:

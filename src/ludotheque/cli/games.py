@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..bots import bot_names
 from ..engine.game import all_games
+from ..engine.options import OptionSpec
+from .output import Screen
+from .play import UI
 
 
 def run_games(args: argparse.Namespace) -> int:
@@ -24,15 +27,24 @@ def run_games(args: argparse.Namespace) -> int:
                          "help_en": o.help_en, "help_fr": o.help_fr} for o in g.info.options],
         } for g in games], indent=1, ensure_ascii=False))
         return 0
-    console = Console()
+    console = Screen()
     for g in games:
         i = g.info
-        players = "joueurs" if lang == "fr" else "players"
-        console.print(f"[bold]{i.name}[/bold] — {i.title(lang)} ({i.min_players}–{i.max_players} {players}); "
-                      f"bots: {', '.join(bot_names(i.name))}")
-        table = Table("option", "default", "allowed", "", box=None, padding=(0, 2))
+        console.print(Text.assemble((i.name, "bold"), UI.t(lang, "games.line", title=i.title(lang), min=i.min_players,
+                                                           max=i.max_players, bots=", ".join(bot_names(i.name)))))
+        table = Table(UI.t(lang, "games.option"), UI.t(lang, "games.default"), UI.t(lang, "games.allowed"), "",
+                      box=None, padding=(0, 2))
         for o in i.options:
-            table.add_row(o.name, str(o.default).lower() if o.kind is bool else str(o.default), o.allowed(),
-                          o.help_fr if lang == "fr" else o.help_en)
+            table.add_row(o.name, str(o.default).lower() if o.kind is bool else str(o.default), allowed(o, lang),
+                          Text(o.help_fr if lang == "fr" else o.help_en))
         console.print(table)
     return 0
+
+
+def allowed(option: OptionSpec, lang: str) -> str:
+    """The values an option takes, in words."""
+    if option.kind is bool:
+        return UI.t(lang, "games.bool")
+    if option.choices:
+        return UI.t(lang, "games.or").join(repr(c) if isinstance(c, str) else str(c) for c in option.choices)
+    return UI.t(lang, "games.any", kind=option.kind.__name__)

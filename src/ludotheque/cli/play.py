@@ -2,10 +2,13 @@
 
 Seats. ``--bots`` names bots for some seats and the other seats are people. By default people sit first
 and the bots after them, in the order given (``--players 4 --bots heuristic,random`` makes seats 0 and
-1 people, seat 2 a heuristic bot and seat 3 a random bot); a ``-`` (or ``person``) in the list places a
-person at that seat instead (``--bots random,-,random``), and seats past the end of such a list are people.
-Without ``--players`` there are as many players as bots plus one person (at least the game's minimum).
-With ``--load FILE`` the saved record decides everything (its seats say who is a bot).
+1 people, seat 2 a heuristic bot and seat 3 a random bot); a ``person`` (or ``-``) in the list places
+a person at that seat instead (``--bots random,person,random``), and seats past the end of such a list are
+people. Without ``--players`` there are as many players as bots plus one person (at least the game's
+minimum). ``--names`` names the people's seats in order (no more names than people). With ``--load FILE``
+the saved record decides everything (its game, and its seats say who is a bot).
+
+The seed decides every chance draw, so it is shown only once the game is over (saved records keep it).
 
 Everything a person reads comes from their seat's observation and event log (``State.observation``,
 ``Match.log_for``), and from the catalogues (``cli/locale`` and the game's own), so no secret reaches the
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +37,8 @@ from ..engine.i18n import Catalog
 from ..engine.match import Match, bot_rng
 from ..engine.options import parse_option_args
 from ..engine.record import GameRecord, SeatConfig
-from ..engine.state import CHANCE, Action
+from ..engine.state import CHANCE, Action, Outcome
+from .output import Screen
 from .render import View, get_renderer
 
 InputFn = Callable[[str], str]
@@ -74,6 +78,9 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
     else:
         kinds = [None] * (players - len(bots)) + list(bots)
     names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
+    people = kinds.count(None)
+    if len(names) > people:
+        raise OptionError(UI.t(lang, "error.too_many_names", names=len(names), people=people))
     seats = []
     for seat, bot in enumerate(kinds):
         if bot is None:
@@ -88,20 +95,24 @@ def build_session(args: argparse.Namespace, input_fn: InputFn = input,
                   console: Console | None = None) -> PlaySession:
     """A ready session from the command line's arguments (a new game, or ``--load``)."""
     lang: str = getattr(args, "lang", "en") or "en"
-    console = console or Console()
-    game = get_game(args.game)
+    console = console or Screen()
     notes: list[str] = []
     if args.load:
         record = GameRecord.load(args.load)
-        if get_game(record.game) is not game:
+        if args.game and get_game(record.game) is not get_game(args.game):
             raise OptionError(UI.t(lang, "error.load_game", path=args.load, game=record.game,
-                                   wanted=game.info.name))
+                                   wanted=get_game(args.game).info.name))
         match = Match.from_record(record)
-        ignored = [f"--{k}" for k in ("players", "bots", "seed", "names", "option") if getattr(args, k, None)]
+        ignored = [f"--{k}" for k in ("players", "bots", "seed", "names", "option")
+                   if getattr(args, k, None) not in (None, "", [])]
         if ignored:
-            notes.append(UI.t(lang, "info.load_ignores", ignored=", ".join(ignored)))
+            key = "info.load_ignores" if len(ignored) == 1 else "info.load_ignores_many"
+            notes.append(UI.t(lang, key, ignored=", ".join(ignored)))
         notes.append(UI.t(lang, "info.loaded", path=args.load, count=len(match.history)))
     else:
+        if not args.game:
+            raise OptionError(UI.t(lang, "error.no_game"))
+        game = get_game(args.game)
         seats = plan_seats(game, args, lang)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
         match = Match(game, len(seats), parse_option_args(args.option or []), seed, seats)
@@ -260,8 +271,15 @@ class PlaySession:
         if not path:
             self._error("error.command", text="save")
             return
+        target = Path(path).expanduser()
+        if target.exists():
+            self._say(self.ui("info.overwrite", path=path), "yellow")
+            answer = self._ask(self.ui("screen.prompt"))
+            if answer is None or answer.strip().lower() not in _YES:
+                self._say(self.ui("info.not_saved", path=path), "yellow")
+                return
         try:
-            self.match.to_record().save(Path(path).expanduser())
+            self.match.to_record().save(target)
         except OSError as e:
             self._error("error.save", path=path, reason=e.strerror or str(e))
             return
@@ -310,10 +328,10 @@ class PlaySession:
         else:
             choices = Columns([Text.assemble((f"{i:>2} ", "bold cyan"), text) for i, text in enumerate(legal, 1)],
                               padding=(0, 3))
-        c.rule(Text(self.ui("screen.title", game=self.game.info.title(self.lang), seed=self.match.seed)))
+        c.rule(Text(self.ui("screen.title", game=self.game.info.title(self.lang))))
         for part in parts:
             c.print(part)
-        c.rule(self.ui("screen.since"), style="dim")
+        c.rule(Text(self.ui("screen.since")), style="dim")
         self._print_events(seat, self.marks.get(seat, 0), self._event_limit([*parts, choices]))
         c.rule(Text(self.ui("screen.you", name=self.names[seat])), style="bold")
         c.print(choices)
@@ -331,21 +349,15 @@ class PlaySession:
         return max(3, min(MAX_EVENT_LINES, c.height - used))
 
     def _print_events(self, seat: int | None, since: int, limit: int = MAX_EVENT_LINES) -> None:
-        lines: list[list[Any]] = []
-        """[text, times]: a line repeated in a row (e.g. the six tiles of a deal) is printed once."""
-        for event in self.match.log_for(seat)[since:]:
-            line = self.game.describe(event, self.lang, self.names)
-            if lines and lines[-1][0] == line:
-                lines[-1][1] += 1
-            else:
-                lines.append([line, 1])
+        lines = fold_lines(self.game.describe(event, self.lang, self.names)
+                           for event in self.match.log_for(seat)[since:])
         if not lines:
             self._say(self.ui("screen.nothing"), "dim")
         if len(lines) > limit:
             self._say(self.ui("screen.earlier", count=len(lines) - limit), "dim")
             lines = lines[-limit:]
-        for line, times in lines:
-            self._say(f"• {line}" + (f" ×{times}" if times > 1 else ""))
+        for line in lines:
+            self._say(f"• {line}")
 
     def _final(self) -> None:
         c = self.console
@@ -356,20 +368,41 @@ class PlaySession:
         view = self._view(self.people[0] if len(self.people) == 1 else None, [])
         for part in self.renderer.screen(view):
             c.print(part)
-        c.rule(self.ui("end.events"), style="dim")
+        c.rule(Text(self.ui("end.events")), style="dim")
         self._print_events(None, min((self.marks.get(p, 0) for p in self.people), default=0), MAX_END_LINES)
-        reason_key = f"reason.{outcome.termination}"
-        reason = self.game.catalog.t(self.lang, reason_key) if self.game.catalog.has(reason_key) else ""
-        c.rule(Text(self.ui("end.title", reason=reason or outcome.termination)), style="bold")
-        table = Table(title=self.ui("end.ranking"), header_style="bold")
-        table.add_column(self.ui("end.rank"), justify="right")
-        table.add_column(self.ui("end.player"))
-        catalog = self.game.catalog
-        score = catalog.t(self.lang, "ui.score") if catalog.has("ui.score") else self.ui("end.fortune")
-        table.add_column(score, justify="right")
-        for seat in sorted(range(len(self.names)), key=lambda s: (outcome.ranks[s], s)):
-            table.add_row(str(outcome.ranks[seat]), Text(self.names[seat]), str(outcome.scores[seat]),
-                          style="bold green" if seat in outcome.winners else None)
-        c.print(table)
-        winners = ", ".join(self.names[s] for s in outcome.winners)
-        self._say(self.ui("end.winner" if len(outcome.winners) == 1 else "end.winners", names=winners), "bold green")
+        print_outcome(c, self.game, self.lang, self.names, outcome)
+        self._say(self.ui("end.seed", seed=self.match.seed), "dim")
+
+
+def fold_lines(lines: Iterable[str]) -> list[str]:
+    """Lines repeated in a row (e.g. the six tiles of a deal) once, with "×N"."""
+    folded: list[list[Any]] = []
+    for line in lines:
+        if folded and folded[-1][0] == line:
+            folded[-1][1] += 1
+        else:
+            folded.append([line, 1])
+    return [line + (f" ×{times}" if times > 1 else "") for line, times in folded]
+
+
+def end_reason(game: Game, lang: str, termination: str) -> str:
+    """How a game ended, from the game's catalogue (``reason.<termination>``), else the identifier."""
+    key = f"reason.{termination}"
+    return game.catalog.t(lang, key) if game.catalog.has(key) else termination
+
+
+def print_outcome(console: Console, game: Game, lang: str, names: Sequence[str], outcome: Outcome) -> None:
+    """The end of a game: why it ended, the ranking with scores, and who won."""
+    console.rule(Text(UI.t(lang, "end.title", reason=end_reason(game, lang, outcome.termination))), style="bold")
+    table = Table(title=UI.t(lang, "end.ranking"), header_style="bold")
+    table.add_column(UI.t(lang, "end.rank"), justify="right")
+    table.add_column(UI.t(lang, "end.player"))
+    score = game.catalog.t(lang, "ui.score") if game.catalog.has("ui.score") else UI.t(lang, "end.fortune")
+    table.add_column(score, justify="right")
+    for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
+        table.add_row(str(outcome.ranks[seat]), Text(names[seat]), str(outcome.scores[seat]),
+                      style="bold green" if seat in outcome.winners else None)
+    console.print(table)
+    winners = ", ".join(names[s] for s in outcome.winners)
+    key = "end.winner" if len(outcome.winners) == 1 else "end.winners"
+    console.print(Text(UI.t(lang, key, names=winners), style="bold green"))

@@ -1,4 +1,9 @@
-"""``ludo simulate``: many games between bots, with a progress bar, then win rates and averages."""
+"""``ludo simulate``: many games between bots, with a progress bar, then win rates and averages.
+
+Seats: ``--players`` when given, else as many as bots named (at least the game's minimum); one bot name
+(or none: ``random``) plays every seat, several names must be one per seat. The seed defaults to 0, so
+the same command gives the same results.
+"""
 
 from __future__ import annotations
 
@@ -15,46 +20,58 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
-from ..bots import make_bot
+from ..bots import bot_names
 from ..engine.errors import OptionError
 from ..engine.game import get_game
 from ..engine.options import parse_option_args
 from ..sim import SimConfig, Summary, simulate
-
-_TEXT = {
-    "en": {"bot": "bot", "seats": "seat-games", "wins": "win rate", "ci": "95% interval", "score": "mean score",
-           "rank": "mean rank", "fair": "fair share", "length": "mean game length (actions)",
-           "seat": "win rate by seat", "ends": "how games ended",
-           "title": "{games} games of {game}, {players} players"},
-    "fr": {"bot": "bot", "seats": "parties-sièges", "wins": "victoires", "ci": "intervalle 95 %",
-           "score": "score moyen", "rank": "rang moyen", "fair": "part équitable",
-           "length": "durée moyenne (actions)", "seat": "victoires par siège", "ends": "fins de partie",
-           "title": "{games} parties de {game}, {players} joueurs"},
-}
+from .output import Screen
+from .play import PERSON_MARKS, UI, end_reason
 
 
 def config_from_args(args: argparse.Namespace) -> SimConfig:
+    """The simulation the arguments ask for, every argument checked before a game is played."""
+    lang: str = getattr(args, "lang", "en") or "en"
     game = get_game(args.game)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["random"]
-    players = args.players or len(bots)
-    if len(bots) == 1 and players > 1:
+    name = game.info.name
+    known = bot_names(name)
+    bots = [b.strip().lower() for b in (args.bots or "").split(",") if b.strip()] or ["random"]
+    for b in dict.fromkeys(bots):
+        if b in PERSON_MARKS:
+            raise OptionError(UI.t(lang, "simulate.person", name=b, game=name, bots=", ".join(known)))
+        if b not in known:
+            raise OptionError(UI.t(lang, "simulate.unknown_bot", name=b, game=name, bots=", ".join(known)))
+    players: int = args.players if args.players is not None else max(len(bots), game.info.min_players)
+    if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
-        raise OptionError(f"--bots names {len(bots)} bots for {players} players; name one bot per seat")
+        raise OptionError(UI.t(lang, "simulate.bot_count", bots=len(bots), players=players))
     options = game.resolve(players, parse_option_args(args.option))
-    for b in set(bots):
-        make_bot(b, game.info.name, 0, __import__("random").Random(0))  # refuses unknown names early
     if args.games < 1:
-        raise OptionError(f"--games {args.games}: play at least one game")
+        raise OptionError(UI.t(lang, "simulate.games", games=args.games))
     if args.jobs < 1:
-        raise OptionError(f"--jobs {args.jobs}: use at least one process")
-    return SimConfig(game.info.name, players, tuple(bots), options, args.games, args.seed or 0)
+        raise OptionError(UI.t(lang, "simulate.jobs", jobs=args.jobs))
+    if getattr(args, "plot", None):
+        from ..sim.plot import plot_problem
+
+        problem = plot_problem(args.plot)
+        if problem is not None:
+            kind, fields = problem
+            key = {"format": "simulate.plot_format", "folder": "simulate.plot_folder"}.get(
+                kind, "simulate.plot_matplotlib")
+            endings: list[str] = fields.get("formats", [])
+            formats = ", ".join(endings[:-1]) + UI.t(lang, "games.or") + endings[-1] if endings else ""
+            raise OptionError(UI.t(lang, key, path=args.plot, folder=fields.get("folder", ""), formats=formats))
+    seed: int = args.seed if args.seed is not None else 0
+    return SimConfig(name, players, tuple(bots), options, args.games, seed)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    lang: str = args.lang
     config = config_from_args(args)
-    console = Console(stderr=True)
+    console = Screen(stderr=True)
     if args.json or args.no_progress:
         summary = simulate(config, jobs=args.jobs)
     else:
@@ -66,27 +83,35 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary.to_json(), indent=1))
     else:
-        print_summary(summary, args.lang, Console())
+        print_summary(summary, lang, Screen())
     if args.plot:
         from ..sim.plot import plot_summary
 
-        path = plot_summary(summary, args.plot, args.lang, get_game(config.game).info.title(args.lang))
-        console.print(f"plot: {path}")
+        c = summary.config
+        labels = {"wins": UI.t(lang, "plot.wins"), "fair": UI.t(lang, "plot.fair"),
+                  "score": UI.t(lang, "plot.score"), "games": UI.t(lang, "plot.games"),
+                  "title": UI.t(lang, "plot.title", title=get_game(c.game).info.title(lang),
+                                games=len(summary.results), players=c.players)}
+        path = plot_summary(summary, args.plot, labels)
+        console.print(Text(UI.t(lang, "simulate.plot", path=str(path))))
     return 0
 
 
 def print_summary(summary: Summary, lang: str, console: Console) -> None:
-    t = _TEXT.get(lang, _TEXT["en"])
     c = summary.config
-    title = get_game(c.game).info.title(lang)
-    table = Table(title=t["title"].format(games=len(summary.results), game=title, players=c.players))
-    for col in ("bot", "seats", "wins", "ci", "score", "rank"):
-        table.add_column(t[col], justify="left" if col == "bot" else "right")
+    game = get_game(c.game)
+    table = Table(title=Text(UI.t(lang, "simulate.title", games=len(summary.results), game=game.info.title(lang),
+                               players=c.players)))
+    for key in ("simulate.bot", "simulate.seats", "simulate.wins", "simulate.ci", "simulate.score",
+                "simulate.rank"):
+        table.add_column(UI.t(lang, key), justify="left" if key == "simulate.bot" else "right")
     for b in summary.by_bot():
         lo, hi = b.interval
-        table.add_row(b.bot, str(b.seats), f"{b.win_rate:.1%}", f"{lo:.1%} – {hi:.1%}",
+        table.add_row(Text(b.bot), str(b.seats), f"{b.win_rate:.1%}", f"{lo:.1%} – {hi:.1%}",
                       f"{b.score_total / max(1, b.seats):,.0f}", f"{b.rank_total / max(1, b.seats):.2f}")
     console.print(table)
-    console.print(f"{t['fair']}: {1 / c.players:.1%}   {t['length']}: {summary.mean_actions():.0f}")
-    console.print(f"{t['seat']}: " + "  ".join(f"{s + 1}: {r:.1%}" for s, r in enumerate(summary.seat_win_rates())))
-    console.print(f"{t['ends']}: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.terminations().items())))
+    rates = "  ".join(f"{s + 1}: {r:.1%}" for s, r in enumerate(summary.seat_win_rates()))
+    ends = "; ".join(f"{end_reason(game, lang, k)} ({v})" for k, v in sorted(summary.terminations().items()))
+    for line in (UI.t(lang, "simulate.fair", fair=f"{1 / c.players:.1%}", length=f"{summary.mean_actions():.0f}"),
+                 UI.t(lang, "simulate.seat", rates=rates), UI.t(lang, "simulate.ends", ends=ends)):
+        console.print(Text(line))

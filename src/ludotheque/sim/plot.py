@@ -1,29 +1,45 @@
-"""A simulation as a picture: win rates with their 95 % intervals, and the spread of final scores."""
+"""A simulation as a picture: win rates with their 95 % intervals, and the spread of final scores.
+
+The words on the picture are given by the caller (the command line takes them from its catalogue).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-from ..engine.errors import OptionError
 from .simulator import Summary
 
-_LABELS = {
-    "en": ("win rate (95% interval)", "fair share", "final score", "games", "{games} games, {players} players"),
-    "fr": ("taux de victoire (intervalle 95 %)", "part équitable", "score final", "parties",
-           "{games} parties, {players} joueurs"),
-}
+FORMATS = ("png", "svg", "pdf")
+"""The image formats ``plot_summary`` writes (by the file's ending)."""
 
 
-def plot_summary(summary: Summary, path: str | Path, lang: str = "en", title: str = "") -> Path:
-    """Write a PNG (or any format matplotlib knows from the file's ending) and return its path."""
+def plot_problem(path: str | Path) -> tuple[str, dict[str, Any]] | None:
+    """Why a picture could not be written to ``path``, checked before any game is played: ``("format" |
+    "folder" | "matplotlib", fields)``, or None when it can."""
+    out = Path(path).expanduser()
+    if out.suffix.lower().lstrip(".") not in FORMATS:
+        return "format", {"formats": [f".{f}" for f in FORMATS]}
+    if not out.parent.is_dir():
+        return "folder", {"folder": str(out.parent)}
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib  # noqa: F401
     except ImportError:
-        raise OptionError("--plot needs matplotlib: pip install 'ludotheque[plot]'") from None
-    win_label, fair_label, score_label, games_label, heading = _LABELS.get(lang, _LABELS["en"])
+        return "matplotlib", {}
+    return None
+
+
+def plot_summary(summary: Summary, path: str | Path, labels: Mapping[str, str]) -> Path:
+    """Write the picture (PNG, SVG or PDF by the file's ending) and return its path.
+
+    ``labels``: ``wins`` (win-rate axis), ``fair`` (the fair-share line), ``score`` and ``games`` (the
+    histogram's axes) and ``title``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     bots = summary.by_bot()
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     names = [b.bot for b in bots]
@@ -31,20 +47,19 @@ def plot_summary(summary: Summary, path: str | Path, lang: str = "en", title: st
     lows = [b.win_rate - b.interval[0] for b in bots]
     highs = [b.interval[1] - b.win_rate for b in bots]
     left.bar(names, rates, yerr=[lows, highs], capsize=6, color="#4c78a8")
-    left.axhline(1 / summary.config.players, color="#e45756", linestyle="--", label=fair_label)
-    left.set_ylabel(win_label)
+    left.axhline(1 / summary.config.players, color="#e45756", linestyle="--", label=labels["fair"])
+    left.set_ylabel(labels["wins"])
     left.set_ylim(0, 1)
     left.legend()
     for b in bots:
         scores = [r.scores[seat] for r in summary.results for seat, name in enumerate(r.seating) if name == b.bot]
         right.hist(scores, bins=30, alpha=0.55, label=b.bot)
-    right.set_xlabel(score_label)
-    right.set_ylabel(games_label)
+    right.set_xlabel(labels["score"])
+    right.set_ylabel(labels["games"])
     right.legend()
-    c = summary.config
-    fig.suptitle(f"{title} — " + heading.format(games=len(summary.results), players=c.players))
+    fig.suptitle(labels["title"])
     fig.tight_layout()
-    out = Path(path)
+    out = Path(path).expanduser()
     fig.savefig(out, dpi=110)
     plt.close(fig)
     return out

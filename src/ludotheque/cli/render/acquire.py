@@ -72,27 +72,30 @@ class AcquireRenderer:
                 owner[tile] = chain
         hand = set(obs.get("hand") or ())
         playable = set(view.legal) & hand
-        lines = [Text("  " + "".join(f"{c:>3}" for c in range(1, COLUMNS + 1)), style="bold")]
+        # Four characters a cell (a space, then three): "12F" is the longest name, so names never touch.
+        lines = [Text("  " + "".join(f" {c:^3}" for c in range(1, COLUMNS + 1)), style="bold")]
         for row in ROW_LETTERS:
             line = Text(f"{row} ", style="bold")
             for col in range(1, COLUMNS + 1):
                 name = f"{col}{row}"
                 chain = owner.get(name)
                 if chain == "unincorporated":
-                    line.append(" • ", style=LONE_STYLE)
+                    line.append("  • ", style=LONE_STYLE)
                 elif chain is not None:
-                    line.append(f" {CODES[CHAINS.index(chain)]} ", style=CHAIN_STYLES.get(chain, ""))
-                elif name in playable:
-                    line.append(f"{name:>3}", style=PLAYABLE_STYLE)
-                elif name in hand:
-                    line.append(f"{name:>3}", style=HELD_STYLE)
+                    line.append(f"  {CODES[CHAINS.index(chain)]} ", style=CHAIN_STYLES.get(chain, ""))
+                elif name in playable or name in hand:
+                    line.append(" ")
+                    line.append(f"{name:^3}", style=PLAYABLE_STYLE if name in playable else HELD_STYLE)
                 else:
-                    line.append(" · ", style=EMPTY_STYLE)
+                    line.append("  · ", style=EMPTY_STYLE)
             lines.append(line)
         return Group(*lines, self._legend(view))
 
     def _legend(self, view: View) -> Text:
-        return Text.assemble((" • ", LONE_STYLE), " ", (view.t("ui.legend"), "dim"), " ",
+        words = view.t("ui.legend")
+        if view.obs.get("hand") is None:  # a spectator holds no tiles: drop the legend's last part (your tiles)
+            return Text.assemble((" • ", LONE_STYLE), " ", (words.rsplit(" · ", 1)[0], "dim"))
+        return Text.assemble((" • ", LONE_STYLE), " ", (words, "dim"), " ",
                              (f" {view.t('ui.legend_playable')} ", PLAYABLE_STYLE), " ",
                              (f" {view.t('ui.legend_held')} ", HELD_STYLE))
 

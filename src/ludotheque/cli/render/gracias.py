@@ -13,8 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.errors import InvalidActionError
-from ...games.gracias.actions import TRIO_LETTERS, Take, parse_action
-from ...games.gracias.cards import COLOURS, COLOURS_FR
+from ...games.gracias.actions import TRIO_LETTERS, Keep, Take, parse_action
+from ...games.gracias.cards import COLOURS
 from . import View
 
 COLOUR_STYLES: dict[str, str] = {
@@ -40,8 +40,8 @@ LEADER_MARK = "▲"
 
 
 def colour_name(view: View, colour: str) -> str:
-    """A colour's name in the view's language."""
-    return COLOURS_FR[COLOURS.index(colour)] if view.lang == "fr" and colour in COLOURS else colour
+    """A colour's name in the view's language (the game's catalogue)."""
+    return view.t(f"colour.{colour}") if colour in COLOURS else colour
 
 
 def card(view: View, colour: str | None) -> Text:
@@ -164,16 +164,20 @@ class GraciasRenderer:
             a = parse_action(action)
         except InvalidActionError:
             return ""
-        if not isinstance(a, Take):
-            return ""
         trios: list[dict[str, Any] | None] = view.obs["trios"]
-        trio = trios[a.trio] if a.trio < len(trios) else None
-        if trio is None or a.give_to >= len(view.names):
-            return ""
-        keep = COLOURS[a.keep]
-        first, second = trio["open"]
-        given = second if first == keep else first
-        if given is None:
-            return ""
-        return view.t("ui.action.take", trio=TRIO_LETTERS[a.trio], keep=colour_name(view, keep),
-                      given=colour_name(view, given), receiver=view.names[a.give_to])
+        if isinstance(a, Take):
+            trio = trios[a.trio] if a.trio < len(trios) else None
+            if trio is None or None in trio["open"]:
+                return ""
+            first, second = trio["open"]
+            return view.t("ui.action.take", trio=TRIO_LETTERS[a.trio], first=colour_name(view, first),
+                          second=colour_name(view, second))
+        if isinstance(a, Keep) and view.obs.get("chosen") and a.give_to < len(view.names):
+            trio = trios[TRIO_LETTERS.index(view.obs["chosen"])]
+            assert trio is not None
+            keep = COLOURS[a.keep]
+            first, second = trio["open"]
+            given = second if first == keep else first
+            return view.t("ui.action.keep", keep=colour_name(view, keep), given=colour_name(view, given),
+                          receiver=view.names[a.give_to])
+        return ""

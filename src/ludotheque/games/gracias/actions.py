@@ -21,20 +21,29 @@ from ...engine.text import fold
 from .cards import COLOURS, NUM_COLOURS, Colour, parse_colour
 
 TRIO_LETTERS = "ABCDEF"
-SYNTAX = "take TRIO keep COLOUR give SEAT (e.g. take B keep red give 2), or the chance event deal COLOUR"
+SYNTAX = "take TRIO (e.g. take B), then keep COLOUR give SEAT (e.g. keep red give 2), or the chance event deal COLOUR"
 
 
 @dataclass(frozen=True, slots=True)
 class Take(Action):
-    """A player's choice of trio: the hidden card is theirs, ``keep`` stays open with them, the other open
-    card goes to seat ``give_to``."""
+    """Choose a trio: its face-down card is the chooser's, who looks at it before splitting the open cards
+    (« Il commence par regarder discrètement la carte cachée … Puis il choisit laquelle … il garde »)."""
 
     trio: int
+
+    def text(self) -> str:
+        return f"take {TRIO_LETTERS[self.trio]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Split the chosen trio's open cards: ``keep`` stays with the chooser, the other goes to seat ``give_to``."""
+
     keep: Colour
     give_to: int
 
     def text(self) -> str:
-        return f"take {TRIO_LETTERS[self.trio]} keep {COLOURS[self.keep]} give {self.give_to}"
+        return f"keep {COLOURS[self.keep]} give {self.give_to}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +57,9 @@ class Deal(Action):
 
 
 DEAL = tuple(Deal(c) for c in range(NUM_COLOURS))
+TAKE = tuple(Take(t) for t in range(len(TRIO_LETTERS)))
+KEEP = tuple(tuple(Keep(k, o) for o in range(6)) for k in range(NUM_COLOURS))
+"""Interned: ``KEEP[colour][seat]``."""
 
 
 def _syntax(text: str) -> InvalidActionError:
@@ -55,17 +67,19 @@ def _syntax(text: str) -> InvalidActionError:
 
 
 def parse_action(text: str) -> Action:
+    """``take B`` / ``prend B``, ``keep red give 2`` / ``garde rouge donne 2``, ``deal red`` / ``donne rouge``."""
     words = [fold(w) for w in text.split()]
     if len(words) == 2 and words[0] in ("deal", "donne"):
         return DEAL[parse_colour(words[1])]
-    if len(words) == 6 and words[0] in ("take", "prend") and words[2] in ("keep", "garde") and \
-            words[4] in ("give", "donne"):
+    if len(words) == 2 and words[0] in ("take", "prend"):
         letter = words[1].upper()
         if len(letter) != 1 or letter not in TRIO_LETTERS:
             raise InvalidActionError(f"{text!r}: trio {words[1]!r} is not a letter A–F",
                                      Reason("not_trio", {"text": words[1]}))
-        if not words[5].isdigit():
-            raise InvalidActionError(f"{text!r}: {words[5]!r} is not a seat number",
-                                     Reason("not_seat", {"text": words[5]}))
-        return Take(TRIO_LETTERS.index(letter), parse_colour(words[3]), int(words[5]))
+        return TAKE[TRIO_LETTERS.index(letter)]
+    if len(words) == 4 and words[0] in ("keep", "garde") and words[2] in ("give", "donne"):
+        if not words[3].isdigit() or int(words[3]) >= 6:
+            raise InvalidActionError(f"{text!r}: {words[3]!r} is not a seat number (0 to 5)",
+                                     Reason("not_seat", {"text": words[3]}))
+        return KEEP[parse_colour(words[1])][int(words[3])]
     raise _syntax(text)

@@ -21,7 +21,10 @@ Colour = int
 Counts = list[int]
 """Cards per colour."""
 
-_BY_NAME = {name: c for c, name in enumerate(COLOURS)} | {fold(name): c for c, name in enumerate(COLOURS_FR)}
+COLOURS_FR_FEMININE = ("rouge", "jaune", "verte", "bleue", "violette", "orange")
+"""As they qualify « carte » in French texts."""
+_BY_NAME = ({name: c for c, name in enumerate(COLOURS)} | {fold(name): c for c, name in enumerate(COLOURS_FR)}
+            | {fold(name): c for c, name in enumerate(COLOURS_FR_FEMININE)})
 
 
 def parse_colour(text: str) -> Colour:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...engine.errors import IllegalActionError, Reason, allowed_list
 from ...engine.state import CHANCE, TERMINAL, Action, Event, Outcome, State, rank_scores
-from .actions import DEAL, Deal, Take, parse_action
+from .actions import DEAL, KEEP, TAKE, Deal, Keep, Take, parse_action
 from .cards import COLOURS, NUM_COLOURS, PER_COLOUR, Counts, majority_discards, make_packets
 
 ROUNDS = 3
@@ -22,15 +22,12 @@ TURNS = 4
 OPEN_DEAL = 2
 """"Il place alors 2 cartes de ce paquet, face visible, à tour de rôle devant chaque joueur"."""
 
-DEAL_OPEN, DEAL_TRIOS, CHOOSE, OVER = range(4)
-PHASE_NAMES = ("deal_open", "deal_trios", "choose", "over")
-
-# Interned choices: TAKES[trio][keep][give_to].
-TAKES = tuple(tuple(tuple(Take(t, k, o) for o in range(6)) for k in range(NUM_COLOURS)) for t in range(6))
+DEAL_OPEN, DEAL_TRIOS, CHOOSE, KEEP_GIVE, OVER = range(5)
+PHASE_NAMES = ("deal_open", "deal_trios", "choose", "keep", "over")
 
 
 class GraciasState(State):
-    __slots__ = ("actor", "deal_k", "deck", "grand", "hidden", "many", "n", "open", "opener", "options",
+    __slots__ = ("actor", "chosen", "deal_k", "deck", "grand", "hidden", "many", "n", "open", "opener", "options",
                  "phase", "round", "scores", "taken", "tour", "trios")
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
@@ -45,6 +42,8 @@ class GraciasState(State):
         """Per trio: [open colour, open colour, hidden colour], -1 while not dealt; None once taken."""
         self.taken = 0
         """Trios chosen this turn."""
+        self.chosen = -1
+        """The trio whose open cards the chooser is splitting (its face-down card already taken), or -1."""
         self.round = 0
         self.tour = 0
         self.grand = 0
@@ -73,22 +72,24 @@ class GraciasState(State):
         c.hidden = [x[:] for x in self.hidden]
         c.trios = [t[:] if t is not None else None for t in self.trios]
         c.taken, c.round, c.tour, c.grand, c.opener = self.taken, self.round, self.tour, self.grand, self.opener
+        c.chosen = self.chosen
         c.scores = [s[:] for s in self.scores]
         c.phase, c.deal_k, c.actor = self.phase, self.deal_k, self.actor
         return c
 
     def legal_actions(self) -> list[Action]:
-        if self.phase != CHOOSE:
+        if self.phase == CHOOSE:
+            return [TAKE[t] for t, trio in enumerate(self.trios) if trio is not None]
+        if self.phase != KEEP_GIVE:
             return []
         me = self.actor
+        trio = self.trios[self.chosen]
+        assert trio is not None
+        a, b = trio[0], trio[1]
         out: list[Action] = []
-        for t, trio in enumerate(self.trios):
-            if trio is None:
-                continue
-            a, b = trio[0], trio[1]
-            for keep in ((a,) if a == b else (min(a, b), max(a, b))):
-                row = TAKES[t][keep]
-                out.extend(row[o] for o in range(self.n) if o != me)
+        for keep in ((a,) if a == b else (min(a, b), max(a, b))):
+            row = KEEP[keep]
+            out.extend(row[o] for o in range(self.n) if o != me)
         return out
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -114,7 +115,9 @@ class GraciasState(State):
         if type(action) is Deal:
             self._deal(action.colour)
         elif type(action) is Take:
-            self._take(action)
+            self._take(action.trio)
+        elif type(action) is Keep:
+            self._keep(action)
         else:
             raise IllegalActionError(f"{action!r} is not a Gracias action")
 
@@ -128,14 +131,20 @@ class GraciasState(State):
             key = "chance_pending"
             if isinstance(action, Deal):  # a colour the pile has run out of
                 key, fields = "pile_empty", {"colour_key": f"colour.{COLOURS[action.colour]}"}
-        elif isinstance(action, Take):
-            trio = self.trios[action.trio] if action.trio < len(self.trios) else None
-            if trio is None:
+        elif isinstance(action, Take) and self.phase == CHOOSE:
+            if action.trio >= len(self.trios) or self.trios[action.trio] is None:
                 key, fields = "no_trio", {"trio": action.text().split()[1]}
-            elif action.keep not in trio[:2]:
+        elif isinstance(action, Keep) and self.phase == KEEP_GIVE:
+            trio = self.trios[self.chosen]
+            assert trio is not None
+            if action.keep not in trio[:2]:
                 key, fields = "keep_not_in_trio", {"colour_key": f"colour.{COLOURS[action.keep]}"}
             elif action.give_to == self.actor or not 0 <= action.give_to < self.n:
                 key, fields = "give_to", {"seat": action.give_to, "last": self.n - 1}
+        elif isinstance(action, Keep):
+            key = "take_first"
+        elif isinstance(action, Take):
+            key = "keep_first"
         from .texts import CATALOG
 
         reason = Reason(key, {"action": action.text(), "allowed": allowed, **fields})
@@ -178,20 +187,31 @@ class GraciasState(State):
         self.phase, self.actor, self.deal_k = DEAL_TRIOS, CHANCE, 0
 
     # --- choosing a trio ------------------------------------------------------------------------
-    def _take(self, action: Take) -> None:
+    def _take(self, t: int) -> None:
+        """The chooser takes trio ``t``'s face-down card and looks at it (seen by its owner only)."""
         me = self.actor
-        trio = self.trios[action.trio]
+        trio = self.trios[t]
         assert trio is not None
-        a, b, hidden = trio
-        other = b if action.keep == a else a
-        self.trios[action.trio] = None
+        hidden = trio[2]
+        trio[2] = -1
         self.hidden[me][hidden] += 1
+        self.chosen = t
+        self.phase = KEEP_GIVE
+        self._emit("take", private_to=me, public={"seat": me, "trio": t}, seat=me, trio=t, hidden=COLOURS[hidden])
+
+    def _keep(self, action: Keep) -> None:
+        """« il doit garder une des deux cartes visibles et offrir l'autre » to the opponent of their choice."""
+        me = self.actor
+        trio = self.trios[self.chosen]
+        assert trio is not None
+        a, b = trio[0], trio[1]
+        other = b if action.keep == a else a
+        self.trios[self.chosen] = None
+        self.chosen = -1
         self.open[me][action.keep] += 1
         self.open[action.give_to][other] += 1
-        self._emit("take", private_to=me, public={"seat": me, "trio": action.trio, "keep": COLOURS[action.keep],
-                                                  "give_to": action.give_to, "given": COLOURS[other]},
-                   seat=me, trio=action.trio, keep=COLOURS[action.keep], give_to=action.give_to,
-                   given=COLOURS[other], hidden=COLOURS[hidden])
+        self._emit("keep", seat=me, keep=COLOURS[action.keep], give_to=action.give_to, given=COLOURS[other])
+        self.phase = CHOOSE
         self.taken += 1
         if self.taken < self.n:
             self.actor = (me + 1) % self.n  # then the next player in seat order

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 FIELDS = {"game", "version", "players", "options", "phase", "round", "tour", "grand_opener", "opener", "to_move",
-          "taken", "dealt", "pile", "open", "hidden", "trios", "scores"}
+          "taken", "dealt", "chosen", "pile", "open", "hidden", "trios", "scores"}
 """Every field a position may have (``state_to_json`` writes them all)."""
 
 
@@ -33,7 +33,7 @@ def observe(st: GraciasState, seat: int | None) -> dict[str, Any]:
             trios.append(None)
         else:
             trios.append({"trio": TRIO_LETTERS[t], "open": [COLOURS[c] if c >= 0 else None for c in trio[:2]],
-                          "hidden_card": trio[2] >= 0})
+                          "hidden_card": trio[2] >= 0, "chosen": t == st.chosen})
     players = []
     for p in range(st.n):
         entry: dict[str, Any] = {"seat": p, "open": _named(st.open[p]), "hidden_count": sum(st.hidden[p]),
@@ -46,6 +46,7 @@ def observe(st: GraciasState, seat: int | None) -> dict[str, Any]:
         "game": "gracias", "seat": seat, "options": dict(st.options), "phase": PHASE_NAMES[st.phase],
         "to_move": "chance" if actor == CHANCE else None if actor == TERMINAL else actor,
         "round": st.round + 1, "tour": st.tour + 1, "grand_opener": st.grand, "opener": st.opener,
+        "chosen": TRIO_LETTERS[st.chosen] if st.chosen >= 0 else None,
         "trios": trios, "players": players, "pile": sum(st.deck),
     }
 
@@ -84,6 +85,7 @@ def state_to_json(st: GraciasState) -> dict[str, Any]:
         "game": "gracias", "version": 1, "players": st.n, "options": dict(st.options),
         "phase": PHASE_NAMES[st.phase], "round": st.round + 1, "tour": st.tour + 1, "grand_opener": st.grand,
         "opener": st.opener, "to_move": st.actor if st.actor >= 0 else None, "taken": st.taken, "dealt": st.deal_k,
+        "chosen": TRIO_LETTERS[st.chosen] if st.chosen >= 0 else None,
         "pile": _named(st.deck),
         "open": [_named(o) for o in st.open], "hidden": [_named(h) for h in st.hidden],
         "trios": [None if t is None else [COLOURS[c] if c >= 0 else None for c in t] for t in st.trios],
@@ -110,7 +112,7 @@ def _check_table(st: GraciasState, data: dict[str, Any]) -> None:
     """The table must let the game go on: while dealing, the cards laid are exactly the first ``dealt`` ones (an
     unlisted table in phase ``deal_trios`` is empty trios); while choosing, one trio per player, ``taken`` of
     them taken (``taken`` defaults to that) and at least one left."""
-    from .state import CHOOSE, DEAL_OPEN, DEAL_TRIOS
+    from .state import CHOOSE, DEAL_OPEN, DEAL_TRIOS, KEEP_GIVE, OVER, TURNS
 
     n = st.n
     if st.phase == DEAL_OPEN and (st.trios or st.deal_k >= 2 * n):
@@ -127,18 +129,29 @@ def _check_table(st: GraciasState, data: dict[str, Any]) -> None:
             raise StateFormatError(f"'dealt' = {st.deal_k}: the trios must hold exactly the first cards dealt "
                                    f"(first open cards A, B…, then second open cards, then face-down cards), "
                                    f"fewer than {3 * n}")
-    if st.phase == CHOOSE:
+    if st.phase in (CHOOSE, KEEP_GIVE):
         if "taken" not in data:
             st.taken = sum(t is None for t in st.trios)
         if len(st.trios) != n or st.taken != sum(t is None for t in st.trios) or st.taken == n:
             raise StateFormatError(f"to choose, the table holds {n} trios, 'taken' of them taken and at least one left")
+        if any(t is not None and -1 in t[:2] for t in st.trios):
+            raise StateFormatError("to choose, every trio on the table must be fully dealt")
+        split = [i for i, t in enumerate(st.trios) if t is not None and t[2] == -1]
+        if (st.phase == CHOOSE and split) or (st.phase == KEEP_GIVE and split != [st.chosen]):
+            raise StateFormatError("phase 'keep' has exactly one trio, 'chosen', whose face-down card is taken (null); "
+                                   "phase 'choose' has none")
+    # The pile must hold every card the rest of the round deals.
+    later = 3 * n * (TURNS - 1 - st.tour)
+    needed = {DEAL_OPEN: 2 * n - st.deal_k + 3 * n + later, DEAL_TRIOS: 3 * n - st.deal_k + later}.get(st.phase, later)
+    if st.phase != OVER and sum(st.deck) < needed:
+        raise StateFormatError(f"the pile holds {sum(st.deck)} cards but the rest of the round deals {needed}")
 
 
 def state_from_json(data: Any, resolve: Any) -> GraciasState:
     """Read a position. Missing: ``pile`` (every card not elsewhere), cards (none), ``phase`` ``choose``; in
     phase ``deal_trios`` the trios (empty) and ``dealt`` (the cards laid); in phase ``choose`` ``taken`` (the
     trios taken). A table from which the game could not go on is refused (``_check_table``)."""
-    from .state import OVER, PHASE_NAMES, ROUNDS, TURNS, GraciasState
+    from .state import CHOOSE, KEEP_GIVE, OVER, PHASE_NAMES, ROUNDS, TURNS, GraciasState
 
     if not isinstance(data, dict) or data.get("game", "gracias") != "gracias":
         raise StateFormatError("a Gracias position is a JSON object with \"game\": \"gracias\"")
@@ -193,6 +206,21 @@ def state_from_json(data: Any, resolve: Any) -> GraciasState:
     st.round, st.tour = values["round"] - 1, values["tour"] - 1
     st.grand, st.opener, st.taken, st.deal_k = (values["grand_opener"], values["opener"], values["taken"],
                                                 values["dealt"])
+    if (st.phase == OVER) != (st.round == ROUNDS):
+        raise StateFormatError(f"round {st.round + 1}: rounds are 1 to {ROUNDS}; a finished game says phase 'over' "
+                               f"and round {ROUNDS + 1}")
+    if st.phase != OVER and st.tour == TURNS:
+        raise StateFormatError(f"tour {TURNS + 1}: turns are 1 to {TURNS}")
+    if st.phase != OVER and st.opener != (st.grand + st.tour) % n:
+        raise StateFormatError(f"opener {st.opener}: turn {st.tour + 1} is opened by seat {(st.grand + st.tour) % n} "
+                               f"(the grand opener {st.grand}, then one seat left each turn)")
+    chosen = data.get("chosen")
+    if chosen is not None:
+        if not isinstance(chosen, str) or chosen.upper() not in TRIO_LETTERS[:n]:
+            raise StateFormatError(f"chosen = {chosen!r}: a trio letter A to {TRIO_LETTERS[n - 1]}")
+        st.chosen = TRIO_LETTERS.index(chosen.upper())
+    if (st.chosen >= 0) != (st.phase == KEEP_GIVE):
+        raise StateFormatError("'chosen' names the trio being split in phase 'keep', and only then")
     _check_table(st, data)
     scores = data.get("scores", [[] for _ in range(n)])
     if (not isinstance(scores, list) or len(scores) != n
@@ -202,13 +230,12 @@ def state_from_json(data: Any, resolve: Any) -> GraciasState:
     st.scores = [list(s) for s in scores]
     if st.phase == OVER:
         st.actor = TERMINAL
-    elif st.phase == 2:
+    elif st.phase in (CHOOSE, KEEP_GIVE):
         to_move = data.get("to_move", (st.opener + st.taken) % n)
-        if not isinstance(to_move, int) or not 0 <= to_move < n:
-            raise StateFormatError(f"to_move = {to_move!r}: seats are 0 to {n - 1}")
+        if to_move != (st.opener + st.taken) % n:
+            raise StateFormatError(f"to_move = {to_move!r}: with opener {st.opener} and {st.taken} trios taken, seat "
+                                   f"{(st.opener + st.taken) % n} chooses")
         st.actor = to_move
-        if not st.trios or any(t is not None and -1 in t for t in st.trios):
-            raise StateFormatError("to choose, every trio on the table must be fully dealt")
     else:
         st.actor = CHANCE
     return st
