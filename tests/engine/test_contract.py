@@ -115,6 +115,12 @@ def play_checked_game(name: str, players: int, options: dict[str, Any], seed: in
                 copy.apply(copy.legal_actions()[-1])
                 assert state.to_json() == before, "a clone shares data with its original"
         step += 1
+    names = [f"P{s}" for s in range(players)]
+    for viewer in (None, *range(players)):
+        for event in match.log_for(viewer):
+            for lang in ("en", "fr"):
+                words = game.describe(event, lang, names)
+                assert words and not words.startswith("event.") and "{" not in words, (event, lang, words)
     outcome = match.state.outcome()
     assert sorted(outcome.winners) == [s for s in range(players) if outcome.ranks[s] == 1]
     assert len(outcome.scores) == players

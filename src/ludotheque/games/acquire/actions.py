@@ -174,7 +174,7 @@ PASS, STOP, DONE, ANNOUNCE = Pass(), StopPlacing(), Done(), Announce()
 _WORDS = {"pass": PASS, "stop": STOP, "done": DONE, "announce": ANNOUNCE}
 _CHAIN_VERBS = {"found": FOUND, "survivor": SURVIVOR, "absorb": ABSORB, "buy": BUY}
 SYNTAX = ("a tile (5C), pass, stop, found CHAIN, survivor CHAIN, absorb CHAIN, sell N trade N keep N, "
-          "buy CHAIN, done, announce, card NAME, exchange CHAIN CHAIN for CHAIN, draw TILE")
+          "buy CHAIN, done, announce, card NAME, exchange CHAIN CHAIN for CHAIN (and the chance event draw TILE)")
 
 
 def parse_action(text: str) -> Action:
@@ -186,6 +186,9 @@ def parse_action(text: str) -> Action:
     if len(words) == 1:
         if verb in _WORDS:
             return _WORDS[verb]
+        if verb in _CHAIN_VERBS:
+            raise InvalidActionError(f"{text!r}: name the chain, e.g. '{verb} Luxor'",
+                                     Reason("needs_chain", {"text": text, "verb": verb}))
         if words[0][:1].isdigit():
             return PLACE[parse_tile(words[0])]  # looks like a tile: say what tiles are
         try:
@@ -194,6 +197,7 @@ def parse_action(text: str) -> Action:
             raise InvalidActionError(f"{text!r} is not an action; expected one of: {SYNTAX}", _syntax(text)) from None
     if verb in _CHAIN_VERBS and len(words) == 2:
         return _CHAIN_VERBS[verb][parse_chain(words[1])]
+
     if verb == "draw" and len(words) == 2:
         return DRAW[parse_tile(words[1])]
     if verb == "card" and len(words) == 2:
