@@ -23,16 +23,24 @@ class GameInfo:
     aliases: tuple[str, ...]
     """Other accepted names (``grand-hotel``)."""
     title_en: str
+    """The title players know in English (``Acquire``)."""
     title_fr: str
+    """The title in French (``Grand Hôtel``)."""
     min_players: int
+    """Fewest players the rulebook allows."""
     max_players: int
+    """Most players the rulebook allows."""
     options: tuple[OptionSpec, ...]
+    """The options a game of it may be configured with (readings players may want the other way)."""
     seed_file: str
     """The rulebook this game implements, in ../shared/seeds."""
     hidden_information: bool
+    """Whether seats hold secrets (so views and logs differ per seat)."""
     chance: bool
+    """Whether the game has random events (chance actions)."""
 
     def title(self, lang: str) -> str:
+        """The title in ``lang`` (``fr`` or ``en``)."""
         return self.title_fr if lang == "fr" else self.title_en
 
 
