@@ -8,7 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ludotheque.engine import GameRecord, Match
+import pytest
+
+from ludotheque.engine import GameRecord, IllegalActionError, Match
 from ludotheque.engine.record import split_actor
 from ludotheque.engine.state import CHANCE, TERMINAL
 
@@ -47,6 +49,44 @@ def replay(scenario: dict[str, Any], game: str) -> Match:
     assert again.state.to_json() == match.state.to_json()
     assert [e.to_json() for e in again.events] == [e.to_json() for e in match.events]
     return match
+
+
+def replay_and_check_exact(path: Path, game: str, known: set[str],
+                           exact: tuple[str, ...]) -> tuple[dict[str, Any], Match, dict[str, Any]]:
+    """Read a scenario, check its form, replay it and compare the ``exact`` keys of its ``expect`` with the final
+    position's JSON; return the expectations, the match and that JSON for the game's own checks."""
+    scenario = load(path)
+    assert scenario["rule"].startswith("§") and scenario["description"]
+    expect: dict[str, Any] = scenario["expect"]
+    assert set(expect) <= known, f"unknown expect keys {set(expect) - known}"
+    match = replay(scenario, game)
+    snap = match.state.to_json()
+    for key in exact:
+        if key in expect:
+            assert snap[key] == expect[key], f"{key}: {snap[key]!r} != {expect[key]!r}"
+    return expect, match, snap
+
+
+def illegal_cases(files: list[Path]) -> list[tuple[Path, int]]:
+    """Every refused action listed in the scenarios' ``expect.illegal``, as (file, index)."""
+    return [(p, i) for p in files for i in range(len(load(p)["expect"].get("illegal", [])))]
+
+
+def check_refused(path: Path, index: int, game: str) -> None:
+    """The refused action leaves the position and the log exactly as they were, and the message says why."""
+    scenario = load(path)
+    case = scenario["expect"]["illegal"][index]
+    match = Match.from_record(record_of(scenario, game))
+    who, text = split_actor(case["action"])
+    assert who == str(to_move(match)), f"the case is for {who}, but {to_move(match)} is to move"
+    before = match.state.to_json()
+    events = len(match.events)
+    with pytest.raises(IllegalActionError) as refused:
+        match.apply(text)
+    assert match.state.to_json() == before
+    assert len(match.events) == events
+    match.state.check_invariants()
+    assert case["error"] in str(refused.value), f"message {str(refused.value)!r} lacks {case['error']!r}"
 
 
 def to_move(match: Match) -> int | str:

@@ -31,8 +31,6 @@ from typing import Any
 import pytest
 
 from ludotheque.engine import GameRecord, Match
-from ludotheque.engine.errors import IllegalActionError
-from ludotheque.engine.record import split_actor
 from ludotheque.games.acquire.chains import parse_chain
 from tests import scenario_support as support
 from tests.scenario_support import check_partial, events_in_order, load, to_move
@@ -58,16 +56,8 @@ def record_of(scenario: dict[str, Any]) -> GameRecord:
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario(path: Path) -> None:
-    scenario = load(path)
-    assert scenario["rule"].startswith("§") and scenario["description"]
-    expect = scenario["expect"]
-    assert set(expect) <= KNOWN, f"unknown expect keys {set(expect) - KNOWN}"
-    match = replay(scenario)
+    expect, match, snap = support.replay_and_check_exact(path, GAME, KNOWN, EXACT)
     st = match.state
-    snap = st.to_json()
-    for key in EXACT:
-        if key in expect:
-            assert snap[key] == expect[key], f"{key}: {snap[key]!r} != {expect[key]!r}"
     for key in PARTIAL:
         if key in expect:
             check_partial(snap[key] or {}, expect[key], key)
@@ -98,23 +88,12 @@ def test_scenario(path: Path) -> None:
         events_in_order([e.to_json() for e in match.events], expect["events"])
 
 
-ILLEGAL = [(p, i) for p in FILES for i in range(len(load(p)["expect"].get("illegal", [])))]
+ILLEGAL = support.illegal_cases(FILES)
 
 
 @pytest.mark.parametrize(("path", "index"), ILLEGAL, ids=[f"{p.stem}-{i}" for p, i in ILLEGAL])
 def test_illegal_action_refused(path: Path, index: int) -> None:
-    """The refused action leaves the position exactly as it was, and the message says why."""
-    scenario = load(path)
-    case = scenario["expect"]["illegal"][index]
-    match = Match.from_record(record_of(scenario))
-    who, text = split_actor(case["action"])
-    assert who == str(to_move(match)), f"the case is for {who}, but {to_move(match)} is to move"
-    before = match.state.to_json()
-    with pytest.raises(IllegalActionError) as refused:
-        match.apply(text)
-    assert match.state.to_json() == before
-    match.state.check_invariants()
-    assert case["error"] in str(refused.value), f"message {str(refused.value)!r} lacks {case['error']!r}"
+    support.check_refused(path, index, GAME)
 
 
 def test_every_scenario_names_a_rule_and_expects_something() -> None:

@@ -17,6 +17,7 @@ from ludotheque.games.acquire import GAME, AcquireState
 from ludotheque.games.acquire import actions as A
 from ludotheque.games.acquire.chains import TIER
 from ludotheque.games.acquire.data import Phase
+from ludotheque.sim import SimConfig, simulate
 from tests.bots.support import assert_blind, decisions, play_game
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
@@ -63,18 +64,10 @@ def test_always_legal(players: int, options: dict[str, Any]) -> None:
         assert state.is_terminal()
 
 
-def _win_rate(players: int, games: int) -> float:
-    wins = 0.0
-    for g in range(games):
-        seat = g % players
-        bots: list[Bot] = [HeuristicBot(s, random.Random(g * 7 + s)) if s == seat
-                           else RandomBot(s, random.Random(g * 7 + s)) for s in range(players)]
-        state = _new(players, {})
-        play_out(state, bots, random.Random(1000 + g))
-        outcome = state.outcome()
-        if seat in outcome.winners:
-            wins += 1 / len(outcome.winners)
-    return wins / games
+def _win_rate(players: int, games: int, options: dict[str, Any] | None = None) -> float:
+    """The heuristic bot's win rate against random bots, seats rotated (the simulator's own measure)."""
+    config = SimConfig("acquire", players, ("heuristic",) + ("random",) * (players - 1), options or {}, games, seed=1)
+    return next(b.win_rate for b in simulate(config).by_bot() if b.bot == "heuristic")
 
 
 def test_beats_random() -> None:

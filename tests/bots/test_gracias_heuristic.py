@@ -14,6 +14,7 @@ from ludotheque.bots.gracias_heuristic import HeuristicBot
 from ludotheque.engine import Bot, RandomBot, SeatView, play_out
 from ludotheque.engine.state import Action
 from ludotheque.games.gracias import GAME, GraciasState
+from ludotheque.sim import SimConfig, simulate
 from tests.bots.support import assert_blind, decisions, play_game
 
 
@@ -55,17 +56,9 @@ def test_always_legal(players: int, packets: str) -> None:
 
 
 def _win_rate(players: int, games: int, options: dict[str, Any] | None = None) -> float:
-    wins = 0.0
-    for g in range(games):
-        seat = g % players
-        bots: list[Bot] = [HeuristicBot(s, random.Random(g * 7 + s)) if s == seat
-                           else RandomBot(s, random.Random(g * 7 + s)) for s in range(players)]
-        state = _new(players, options)
-        play_out(state, bots, random.Random(1000 + g))
-        outcome = state.outcome()
-        if seat in outcome.winners:
-            wins += 1 / len(outcome.winners)
-    return wins / games
+    """The heuristic bot's win rate against random bots, seats rotated (the simulator's own measure)."""
+    config = SimConfig("gracias", players, ("heuristic",) + ("random",) * (players - 1), options or {}, games, seed=1)
+    return next(b.win_rate for b in simulate(config).by_bot() if b.bot == "heuristic")
 
 
 def test_beats_random() -> None:

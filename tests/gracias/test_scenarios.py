@@ -38,8 +38,7 @@ from typing import Any
 import pytest
 
 from ludotheque.engine import GameRecord, Match
-from ludotheque.engine.errors import IllegalActionError, ReplayError
-from ludotheque.engine.record import split_actor
+from ludotheque.engine.errors import ReplayError
 from tests import scenario_support as support
 from tests.scenario_support import check_partial, events_in_order, load, to_move
 
@@ -67,16 +66,8 @@ def record_json(scenario: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario(path: Path) -> None:
-    scenario = load(path)
-    assert scenario["rule"].startswith("§") and scenario["description"]
-    expect = scenario["expect"]
-    assert set(expect) <= KNOWN, f"unknown expect keys {set(expect) - KNOWN}"
-    match = replay(scenario)
+    expect, match, _ = support.replay_and_check_exact(path, GAME, KNOWN, EXACT)
     st = match.state
-    snap = st.to_json()
-    for key in EXACT:
-        if key in expect:
-            assert snap[key] == expect[key], f"{key}: {snap[key]!r} != {expect[key]!r}"
     if "to_move" in expect:
         assert to_move(match) == expect["to_move"]
     legal = [a.text() for a in st.legal_actions()]
@@ -111,32 +102,19 @@ def test_scenario(path: Path) -> None:
     for kind, count in expect.get("event_count", {}).items():
         assert sum(e.kind == kind for e in match.events) == count, f"{kind} events"
     for case in expect.get("refused_entries", []):
-        rec = record_json(scenario)
+        rec = record_json(load(path))
         rec["actions"] = [*rec["actions"], case["entry"]]
         with pytest.raises(ReplayError) as refused:
             Match.from_record(GameRecord.from_json(rec))
         assert case["error"] in str(refused.value), f"message {str(refused.value)!r} lacks {case['error']!r}"
 
 
-ILLEGAL = [(p, i) for p in FILES for i in range(len(load(p)["expect"].get("illegal", [])))]
+ILLEGAL = support.illegal_cases(FILES)
 
 
 @pytest.mark.parametrize(("path", "index"), ILLEGAL, ids=[f"{p.stem}-{i}" for p, i in ILLEGAL])
 def test_illegal_action_refused(path: Path, index: int) -> None:
-    """The refused action leaves the position exactly as it was, and the message says why."""
-    scenario = load(path)
-    case = scenario["expect"]["illegal"][index]
-    match = Match.from_record(record_of(scenario))
-    who, text = split_actor(case["action"])
-    assert who == str(to_move(match)), f"the case is for {who}, but {to_move(match)} is to move"
-    before = match.state.to_json()
-    events = len(match.events)
-    with pytest.raises(IllegalActionError) as refused:
-        match.apply(text)
-    assert match.state.to_json() == before
-    assert len(match.events) == events
-    match.state.check_invariants()
-    assert case["error"] in str(refused.value), f"message {str(refused.value)!r} lacks {case['error']!r}"
+    support.check_refused(path, index, GAME)
 
 
 def test_every_scenario_names_a_rule_and_expects_something() -> None:
