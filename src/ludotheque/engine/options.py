@@ -66,6 +66,8 @@ class OptionSpec:
 
 def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, Any], game: str) -> dict[str, OptionValue]:
     """All of a game's options, the given ones parsed and the others at their defaults."""
+    if not isinstance(given, Mapping):
+        raise OptionError(f"{game}'s options are given as an object of name: value, not {given!r}")
     by_name = {s.name: s for s in specs}
     unknown = [k for k in given if k not in by_name]
     if unknown:

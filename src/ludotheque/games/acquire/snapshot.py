@@ -230,10 +230,82 @@ def state_from_json(data: Any, make: type[AcquireState], resolve: Any) -> Acquir
     for name, count in r.get("final_bank", dict, {}).items():
         st.final_bank[r.chain(name, "final_bank")] = int(count)
     st.end_reason = r.get("end_reason", str, "")
+    _check_phase(st)
     st.actor = _actor(st)
     if st.phase in (Phase.PLACE, Phase.BUY) and "phase" not in data and not st.legal_actions():
         raise StateFormatError("the position leaves the player nothing to do")
     return st
+
+
+def _check_phase(st: AcquireState) -> None:
+    """What each step needs, so that an accepted position can be played on."""
+    n, phase = st.n, st.phase
+    hands = [len(h) for h in st.hands]
+    where = f"phase {PHASE_NAMES[phase]!r}"
+    if phase == Phase.SETUP:
+        if not 0 <= st.draw_seat < n or len(st.start_tiles) != st.draw_seat or any(hands):
+            raise StateFormatError(f"{where}: seats 0 to draw_seat - 1 have drawn their starting tiles (start_tiles, "
+                                   "one each) and nobody holds tiles yet")
+    elif st.start_tiles and len(st.start_tiles) != n:
+        raise StateFormatError(f"'start_tiles' lists one starting tile per player ({n}), or none")
+    for t in st.start_tiles:
+        if st.board[t] == EMPTY:
+            raise StateFormatError(f"starting tile {TILE_NAMES[t]} is not on the board")
+    if phase == Phase.DEAL:
+        order = [(st.first_player + i) % n for i in range(n)]
+        if not 0 <= st.draw_seat < n or len(st.start_tiles) != n:
+            raise StateFormatError(f"{where}: every player has a starting tile and draw_seat is a seat")
+        k = order.index(st.draw_seat)
+        if any(hands[s] != HAND_SIZE for s in order[:k]) or hands[st.draw_seat] >= HAND_SIZE or any(
+                hands[s] for s in order[k + 1:]) or not st.bag:
+            raise StateFormatError(f"{where}: hands are dealt six tiles at a time in seat order from the first "
+                                   "player; the seats before draw_seat hold 6, draw_seat fewer, the others none")
+    if phase in (Phase.DRAW, Phase.FORESIGHT_DRAW, Phase.BANK_DRAW, Phase.FINAL_BANK_DRAW) and not st.bag:
+        raise StateFormatError(f"{where}: a tile must be drawn, but the bag is empty")
+    if phase == Phase.DRAW and hands[st.turn_player] >= HAND_SIZE:
+        raise StateFormatError(f"{where}: the turn's player draws only while holding fewer than {HAND_SIZE} tiles")
+    if phase == Phase.FORESIGHT_DRAW and not 1 <= st.draw_seat <= FORESIGHT_TILES:
+        raise StateFormatError(f"{where}: draw_seat counts the tiles still to draw for Vision d'avenir (1 to 5)")
+    if phase in (Phase.BANK_DRAW, Phase.FINAL_BANK_DRAW) and not st.two_player:
+        raise StateFormatError(f"{where} belongs to the two-player rules")
+    if phase == Phase.FINAL_BANK_DRAW and not st.final_queue:
+        raise StateFormatError(f"{where}: 'final_queue' lists the chains the bank still draws for")
+    if phase == Phase.FOUND and (st.pending_tile < 0 or st.board[st.pending_tile] != LONE or 0 not in st.size
+                                 or LONE not in {st.board[nb] for nb in NEIGHBOURS[st.pending_tile]}):
+        raise StateFormatError(f"{where}: pending_tile is an independent hotel next to another, and a chain name is "
+                               "free")
+    merging = (Phase.SURVIVOR, Phase.ABSORB_ORDER, Phase.BANK_DRAW, Phase.DISPOSE)
+    if (st.merger is not None) != (phase in merging):
+        raise StateFormatError(f"{where}: a 'merger' is given exactly while one is settled (phases "
+                               f"{', '.join(PHASE_NAMES[p] for p in merging)})")
+    if st.merger is not None:
+        _check_merger(st)
+
+
+def _check_merger(st: AcquireState) -> None:
+    m = st.merger
+    assert m is not None
+    around = {st.board[nb] for nb in NEIGHBOURS[m.tile]}
+    if st.board[m.tile] != EMPTY or len(m.involved) < 2 or any(c not in around or not st.size[c] for c in m.involved):
+        raise StateFormatError("merger: its tile is not on the board yet and touches every chain in 'chains' (2 or "
+                               "more, all on the board)")
+    if any(m.sizes[c] < 2 for c in m.involved):
+        raise StateFormatError("merger: 'sizes' gives each chain's size before the merger (2 or more)")
+    phase = st.phase
+    if phase == Phase.SURVIVOR:
+        if m.survivor != -1 or m.remaining or m.current != -1:
+            raise StateFormatError("merger: while the survivor is chosen, no survivor, remaining or current is set")
+        return
+    if m.survivor not in m.involved or any(c not in m.involved or c == m.survivor for c in m.remaining):
+        raise StateFormatError("merger: 'survivor' and 'remaining' are chains of the merger")
+    if phase == Phase.ABSORB_ORDER and len(m.remaining) < 2:
+        raise StateFormatError("merger: the settling order is chosen among two or more remaining chains")
+    if phase in (Phase.BANK_DRAW, Phase.DISPOSE) and (m.current not in m.involved or m.current == m.survivor
+                                                       or m.current in m.remaining):
+        raise StateFormatError("merger: 'current' is the absorbed chain being settled")
+    if phase == Phase.DISPOSE and (not m.disposers or any(not 0 <= p < st.n or not st.shares[p][m.current]
+                                                          for p in m.disposers)):
+        raise StateFormatError("merger: 'disposers' are the seats still holding shares of the chain being settled")
 
 
 def _actor(st: AcquireState) -> int:
