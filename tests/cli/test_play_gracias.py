@@ -65,8 +65,12 @@ def test_registered() -> None:
 
 def test_a_whole_game_against_bots_ends() -> None:
     c = console()
-    assert run_play(args(), Script(["rules", "help"]), c) == 0
+    assert run_play(args(), Script(["rules", "help", "log"]), c) == 0
     out = text_of(c)
+    assert "The game so far" in out  # the log command
+    # The scoring of rounds 1 and 2 stops the game until the person has read it; round 3's is on the final screen.
+    assert out.count("End of the round: the scoring") == 2
+    assert "Round 1: Ada scores" in out and "Round 3: Ada scores" in out and "turns up the face-down cards" in out
     assert "Round 1/3 — turn 1/4" in out and "Grand opener: Ada" in out
     assert "Trios on the table" in out and "Your face-down cards:" in out
     assert "take trio" in out and "and look at its face-down card" in out  # the choices described

@@ -49,12 +49,14 @@ UI = Catalog.load("ludotheque.cli")
 PERSON_MARKS = {"-", "person", "human", "personne", "humain"}
 MAX_EVENT_LINES = 12
 MAX_END_LINES = 40
+MAX_LOG_LINES = 400
 LONG_LIST = 30
 """More legal actions than this are listed in columns, without explanations."""
 
 _COMMANDS = {
     "help": "help", "aide": "help", "?": "help",
     "rules": "rules", "regles": "rules", "règles": "rules",
+    "log": "log", "journal": "log",
     "undo": "undo", "annuler": "undo",
     "save": "save", "sauver": "save", "enregistrer": "save",
     "quit": "quit", "quitter": "quit", "exit": "quit",
@@ -83,10 +85,11 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
         raise OptionError(UI.t(lang, "error.too_many_names", names=len(names), people=people))
     seats = []
     for seat, bot in enumerate(kinds):
+        # Default names carry the seat number that actions and records use ("give 2", "2: buy Luxor").
         if bot is None:
-            name = names.pop(0) if names else UI.t(lang, "seat.person", n=seat + 1)
+            name = names.pop(0) if names else UI.t(lang, "seat.you" if people == 1 else "seat.person", n=seat)
         else:
-            name = UI.t(lang, "seat.bot", n=seat + 1, bot=bot)
+            name = UI.t(lang, "seat.bot", n=seat, bot=bot)
         seats.append(SeatConfig(name, bot))
     return seats
 
@@ -160,7 +163,9 @@ class PlaySession:
     def run(self) -> int:
         if not self.people:
             self.notices.append(self.ui("info.no_person"))
+        seen = len(self.match.events)
         while not self.match.is_over():
+            seen = self._pause_for_milestones(seen)
             seat = self.match.current_player
             if seat == CHANCE:
                 self.match.draw_chance()
@@ -171,6 +176,19 @@ class PlaySession:
                 return 0
         self._final()
         return 0
+
+    def _pause_for_milestones(self, since: int) -> int:
+        """Show what deserves a stop (a round's scoring: public events) and wait for Enter; the new log length."""
+        events = self.match.log_for(None)[since:]
+        shown = [e for e in events if e.kind in self.renderer.milestones]
+        if shown and self.people:
+            catalog = self.game.catalog
+            title = catalog.t(self.lang, "ui.milestone") if catalog.has("ui.milestone") else self.ui("screen.milestone")
+            self.console.rule(Text(title), style="bold")
+            for line in fold_lines(self.game.describe(e, self.lang, self.names) for e in shown):
+                self._say(f"• {line}")
+            self._ask(self.ui("screen.continue"))
+        return since + len(events)
 
     def _bot_move(self, seat: int) -> None:
         state = self.match.state
@@ -237,6 +255,9 @@ class PlaySession:
         elif command == "rules":
             if self.game.catalog.has("rules.summary"):
                 self._say(self.game.catalog.t(self.lang, "rules.summary").strip("\n"))
+        elif command == "log":
+            self.console.rule(Text(self.ui("screen.log")), style="dim")
+            self._print_events(seat, 0, MAX_LOG_LINES)
         elif command == "undo":
             if self._undo(seat):
                 return True
@@ -304,8 +325,11 @@ class PlaySession:
         self.console.print(Text(text, style=style))
 
     def _clear(self) -> None:
+        """Clear the screen and the terminal's scrollback (so the next person cannot scroll up to a hand)."""
         if self.console.is_terminal:
             self.console.clear()
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def _view(self, seat: int | None, legal: list[str]) -> View:
         obs = self.match.state.observation(seat)
@@ -335,7 +359,8 @@ class PlaySession:
         self._print_events(seat, self.marks.get(seat, 0), self._event_limit([*parts, choices]))
         c.rule(Text(self.ui("screen.you", name=self.names[seat])), style="bold")
         c.print(choices)
-        self._say(self.ui("screen.hint", count=len(legal), example=legal[-1] if legal else ""), "dim")
+        hint = "screen.hint" if len(legal) > 1 else "screen.hint_one"
+        self._say(self.ui(hint, count=len(legal), example=legal[-1] if legal else ""), "dim")
         for notice in self.notices:
             self._say(notice, "cyan")
         self.notices.clear()

@@ -58,4 +58,4 @@ def allowed_list(items: list[str], limit: int = 12) -> str:
     if not items:
         return "nothing"
     shown = ", ".join(items[:limit])
-    return shown + (f", … ({len(items)} in all)" if len(items) > limit else "")
+    return shown + (f", … [{len(items)}]" if len(items) > limit else "")

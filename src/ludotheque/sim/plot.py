@@ -51,9 +51,14 @@ def plot_summary(summary: Summary, path: str | Path, labels: Mapping[str, str]) 
     left.set_ylabel(labels["wins"])
     left.set_ylim(0, 1)
     left.legend()
+    everything = [x for r in summary.results for x in r.scores]
+    low, high = min(everything), max(everything)
+    # One bar per point when scores are small whole numbers (Gracias), else 30 shared bins (Acquire's cash).
+    bins = [x - 0.5 for x in range(low, high + 2)] if high - low <= 60 else [
+        low + (high - low) * i / 30 for i in range(31)]
     for b in bots:
         scores = [r.scores[seat] for r in summary.results for seat, name in enumerate(r.seating) if name == b.bot]
-        right.hist(scores, bins=30, alpha=0.55, label=b.bot)
+        right.hist(scores, bins=bins, alpha=0.55, label=b.bot)
     right.set_xlabel(labels["score"])
     right.set_ylabel(labels["games"])
     right.legend()

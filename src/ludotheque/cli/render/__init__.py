@@ -48,9 +48,16 @@ class Renderer(Protocol):
         """A short explanation of a legal action's text, in the view's language ("" if none)."""
         ...
 
+    @property
+    def milestones(self) -> frozenset[str]:
+        """Event kinds worth stopping for, so that people read them (a round's scoring)."""
+        ...
+
 
 class GenericRenderer:
     """For games without their own renderer: the observation, pretty-printed."""
+
+    milestones: frozenset[str] = frozenset()
 
     def screen(self, view: View) -> list[RenderableType]:
         return [Pretty(view.obs)]

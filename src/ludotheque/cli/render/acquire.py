@@ -60,6 +60,8 @@ def chain_text(chain: str) -> Text:
 class AcquireRenderer:
     """The Acquire screen and the words for its actions."""
 
+    milestones: frozenset[str] = frozenset()
+
     def screen(self, view: View) -> list[RenderableType]:
         return [self.status(view), self.board(view), self.table(view), self.hand(view)]
 
@@ -72,6 +74,7 @@ class AcquireRenderer:
                 owner[tile] = chain
         hand = set(obs.get("hand") or ())
         playable = set(view.legal) & hand
+        merging = (obs.get("merger") or {}).get("tile")  # placed, its merger being settled
         # Four characters a cell (a space, then three): "12F" is the longest name, so names never touch.
         lines = [Text("  " + "".join(f" {c:^3}" for c in range(1, COLUMNS + 1)), style="bold")]
         for row in ROW_LETTERS:
@@ -79,7 +82,9 @@ class AcquireRenderer:
             for col in range(1, COLUMNS + 1):
                 name = f"{col}{row}"
                 chain = owner.get(name)
-                if chain == "unincorporated":
+                if name == merging:
+                    line.append("  ✱ ", style="bold reverse")
+                elif chain == "unincorporated":
                     line.append("  • ", style=LONE_STYLE)
                 elif chain is not None:
                     line.append(f"  {CODES[CHAINS.index(chain)]} ", style=CHAIN_STYLES.get(chain, ""))

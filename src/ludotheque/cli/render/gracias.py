@@ -54,6 +54,9 @@ def card(view: View, colour: str | None) -> Text:
 class GraciasRenderer:
     """The Gracias screen and the words for its actions."""
 
+    milestones: frozenset[str] = frozenset({"reveal", "round_score"})
+    """A round's scoring: the face-down cards turned up and each player's points."""
+
     def screen(self, view: View) -> list[RenderableType]:
         return [self.status(view), self.trios(view), self.players(view), self.own_hidden(view)]
 

@@ -64,6 +64,10 @@ class Acquire(Game):
             kind = "bonus_bank"
         elif kind == "exchange":
             a["give0"], a["give1"] = a["give"]
+            if a["give0"] == a["give1"]:
+                kind = "exchange_two"
+        elif kind == "buy" and a.get("price") == 0:
+            kind = "buy_free"
         elif kind == "card":
             a["card"] = t(lang, f"card.{a['card']}")
         elif kind == "game_end":

@@ -172,6 +172,12 @@ PLAY_CARD = tuple(PlayCard(c) for c in Card)
 PASS, STOP, DONE, ANNOUNCE = Pass(), StopPlacing(), Done(), Announce()
 
 _WORDS = {"pass": PASS, "stop": STOP, "done": DONE, "announce": ANNOUNCE}
+FRENCH_VERBS = {
+    "passer": "pass", "arreter": "stop", "fini": "done", "termine": "done", "annoncer": "announce",
+    "fonder": "found", "survivante": "survivor", "survivant": "survivor", "absorber": "absorb", "acheter": "buy",
+    "vendre": "sell", "echanger": "trade", "garder": "keep", "carte": "card", "ope": "exchange", "tirer": "draw",
+}
+"""French words a player may type for the action words (the canonical texts stay English)."""
 _CHAIN_VERBS = {"found": FOUND, "survivor": SURVIVOR, "absorb": ABSORB, "buy": BUY}
 SYNTAX = ("a tile (5C), pass, stop, found CHAIN, survivor CHAIN, absorb CHAIN, sell N trade N keep N, "
           "buy CHAIN, done, announce, card NAME, exchange CHAIN CHAIN for CHAIN (and the chance event draw TILE)")
@@ -183,6 +189,7 @@ def parse_action(text: str) -> Action:
     if not words:
         raise InvalidActionError(f"empty action; expected one of: {SYNTAX}", _syntax(text))
     verb = fold(words[0])
+    verb = FRENCH_VERBS.get(verb, verb)
     if len(words) == 1:
         if verb in _WORDS:
             return _WORDS[verb]
@@ -231,6 +238,7 @@ def parse_disposal(text: str) -> dict[str, int | None]:
                                      Reason("disposal_syntax", {"text": text}))
     for verb, number in zip(words[::2], words[1::2], strict=True):
         key = fold(verb)
+        key = FRENCH_VERBS.get(key, key)
         if key not in parts or parts[key] is not None:
             raise InvalidActionError(f"{text!r}: {verb!r} is not sell, trade or keep, or is repeated",
                                      Reason("disposal_syntax", {"text": text}))

@@ -76,7 +76,8 @@ class BuyingRules(AcquireData):
         for i, a in enumerate(active):
             for b in active[i:]:
                 if (held[a] >= 2) if a == b else (held[a] and held[b]):
-                    out.extend(Exchange((a, b), t) for t in takes)
+                    # A share of a chain given would only cost a share for nothing: not offered.
+                    out.extend(Exchange((a, b), t) for t in takes if t != a and t != b)
         return out
 
     def _enter_buy(self) -> None:

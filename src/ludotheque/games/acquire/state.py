@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine.errors import IllegalActionError, Reason, allowed_list
+from ...engine.errors import IllegalActionError, InvalidActionError, Reason, allowed_list
 from ...engine.state import Action
+from ...engine.text import fold
 from . import actions as A
 from .board import TILE_NAMES
 from .buying import BuyingRules
@@ -101,7 +102,8 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
         """Like the context-free parser, and in a disposal missing numbers are filled in:
         ``sell 3`` keeps the rest, ``keep all`` keeps everything."""
         words = text.split()
-        if self.phase == Phase.DISPOSE and words and words[0].lower() in ("sell", "trade", "keep"):
+        first = fold(words[0]) if words else ""
+        if self.phase == Phase.DISPOSE and A.FRENCH_VERBS.get(first, first) in ("sell", "trade", "keep"):
             m = self.merger
             assert m is not None
             held = self.shares[self.actor][m.current]
@@ -112,6 +114,10 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
                     parts[key] = held - sum(known)
             if parts["keep"] is None:
                 parts["keep"] = held - (parts["sell"] or 0) - (parts["trade"] or 0)
+            if any(v is not None and v < 0 for v in parts.values()):
+                raise InvalidActionError(f"{text!r}: you hold {held} {CHAINS[m.current]} shares",
+                                         Reason("too_many_shares", {"text": text, "held": held,
+                                                                    "chain": DISPLAY_NAMES[m.current]}))
             return A.Dispose(parts["sell"] or 0, parts["trade"] or 0, parts["keep"] or 0)
         return A.parse_action(text)
 
@@ -166,6 +172,8 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
         if isinstance(action, A.PlayCard):
             return self._why_card_refused(action.card, p)
         if isinstance(action, A.Exchange) and phase == Phase.BUY:
+            if self.exchanges_left and action.take in action.give:
+                return "exchange_for_given", {}
             return ("exchange_invalid" if self.exchanges_left else "no_exchange"), {}
         if isinstance(action, A.Dispose) and phase == Phase.DISPOSE:
             m = self.merger

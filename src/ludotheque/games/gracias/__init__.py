@@ -61,7 +61,7 @@ class Gracias(Game):
             kind = "take_own"
         for key in ("hidden", "packets", "discarded"):
             if isinstance(a.get(key), dict):
-                a[key] = ", ".join(f"{k} {colour(c)}" for c, k in a[key].items()) or "—"
+                a[key] = ", ".join(f"{k} × {colour(c)}" for c, k in a[key].items()) or "—"
         if kind == "game_end":
             a["totals"] = ", ".join(f"{names[i]} {t}" for i, t in enumerate(a["totals"]))
         return super().describe(Event(kind, a), lang, names)

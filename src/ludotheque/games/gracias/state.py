@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine.errors import IllegalActionError, Reason, allowed_list
+from ...engine.errors import IllegalActionError, InvalidActionError, Reason, allowed_list
 from ...engine.state import CHANCE, TERMINAL, Action, Event, Outcome, State, rank_scores
-from .actions import DEAL, KEEP, TAKE, Deal, Keep, Take, parse_action
+from .actions import DEAL, KEEP, TAKE, TRIO_LETTERS, Deal, Keep, Take, parse_action
 from .cards import COLOURS, NUM_COLOURS, PER_COLOUR, Counts, majority_discards, make_packets
 
 ROUNDS = 3
@@ -109,7 +109,13 @@ class GraciasState(State):
         raise AssertionError("empty deck")
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+        """Like the context-free parser, and a trio letter must be one on this table."""
+        action = parse_action(text)
+        if isinstance(action, Take) and action.trio >= self.n:
+            letter, last = text.split()[-1], TRIO_LETTERS[self.n - 1]
+            raise InvalidActionError(f"{text!r}: trio {letter!r} is not on the table (trios A to {last})",
+                                     Reason("not_trio_here", {"text": letter, "last": last}))
+        return action
 
     def apply_legal(self, action: Action) -> None:
         if type(action) is Deal:
