@@ -87,7 +87,7 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
     for seat, bot in enumerate(kinds):
         # Default names carry the seat number that actions and records use ("give 2", "2: buy Luxor").
         if bot is None:
-            name = names.pop(0) if names else UI.t(lang, "seat.you" if people == 1 else "seat.person", n=seat)
+            name = names.pop(0) if names else UI.t(lang, "seat.person", n=seat)
         else:
             name = UI.t(lang, "seat.bot", n=seat, bot=bot)
         seats.append(SeatConfig(name, bot))
