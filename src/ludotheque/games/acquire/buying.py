@@ -161,7 +161,7 @@ class BuyingRules(AcquireData):
         out: list[Action] = []
         if mine >> Card.FORESIGHT & 1 and self.bag:
             out.append(PLAY_CARD[Card.FORESIGHT])
-        if mine >> Card.RAPID_GROWTH & 1 and self._can_place(self.turn_player):
+        if mine >> Card.RAPID_GROWTH & 1 and self.place_options:
             out.append(PLAY_CARD[Card.RAPID_GROWTH])
         return out
 

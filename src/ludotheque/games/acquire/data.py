@@ -88,7 +88,8 @@ class AcquireData(State):
         "actor", "announced", "bag", "bank", "bank_in", "bank_out", "bank_tiles", "board", "bought",
         "buy_limit", "card_played", "cards", "cards_variant", "cash", "discarded", "draw_seat", "end_classic",
         "end_reason", "exchanges_left", "final_bank", "final_queue", "first_player", "free_left", "hands",
-        "idle_turns", "merger", "n", "options", "pending_tile", "phase", "place_limit", "placed", "secret_holdings",
+        "idle_turns", "merger", "n", "options", "pending_tile", "phase", "place_limit", "place_options", "placed",
+        "secret_holdings",
         "shares", "size", "start_tiles", "turn", "turn_player", "two_player",
     )
 
@@ -117,6 +118,8 @@ class AcquireData(State):
         self.first_player = 0
         self.start_tiles: list[int] = []
         self.idle_turns = 0
+        self.place_options: list[int] = []
+        """In the placing step: the turn's player's playable tiles (replaced, never changed in place)."""
         """Turns in a row with no tile placed and no card played (for the end of a stalled game)."""
         self._reset_turn()
         self.announced = False
@@ -151,7 +154,7 @@ class AcquireData(State):
         c.phase, c.actor, c.turn_player, c.turn = self.phase, self.actor, self.turn_player, self.turn
         c.draw_seat, c.first_player, c.start_tiles = self.draw_seat, self.first_player, self.start_tiles[:]
         c.placed, c.place_limit, c.card_played = self.placed, self.place_limit, self.card_played
-        c.idle_turns = self.idle_turns
+        c.idle_turns, c.place_options = self.idle_turns, self.place_options
         c.bought, c.buy_limit, c.free_left = self.bought, self.buy_limit, self.free_left
         c.exchanges_left, c.announced, c.pending_tile = self.exchanges_left, self.announced, self.pending_tile
         c.merger = self.merger.copy() if self.merger is not None else None
@@ -203,6 +206,8 @@ class AcquireData(State):
                 assert v != LONE and w != LONE, "an independent hotel touches a chain"
                 raise AssertionError("two chains touch")
         assert sorted(self.bag) == self.bag, "bag must stay sorted"
+        if self.phase == Phase.PLACE:
+            assert self.place_options == self.playable_tiles(self.turn_player), "stale playable tiles"
 
     # --- implemented by the rule sections (placement, merger, buying, ending) ------------------
     def _after_tile(self) -> None:
@@ -235,13 +240,16 @@ class AcquireData(State):
     def _end_turn(self) -> None:
         raise NotImplementedError
 
-    def _enter_place(self, can_place: bool | None = None) -> None:
+    def _enter_place(self, options: list[int] | None = None) -> None:
         raise NotImplementedError
 
     def _can_place(self, seat: int) -> bool:
         raise NotImplementedError
 
     def tile_kind(self, tile: int) -> int:
+        raise NotImplementedError
+
+    def playable_tiles(self, seat: int) -> list[int]:
         raise NotImplementedError
 
     def place_card_actions(self) -> list[Any]:

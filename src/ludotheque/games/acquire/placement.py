@@ -148,28 +148,31 @@ class PlacementRules(AcquireData):
             self._place_bank_tile(self.bank_tiles.pop(0))
             return
         p = self.turn_player
-        if self.placed < self.place_limit and self._can_place(p):
-            self._set_phase(Phase.PLACE, p)  # card Croissance rapide: up to 4 tiles
-        else:
-            self._enter_buy()
+        if self.placed < self.place_limit:  # card Croissance rapide: up to 4 tiles
+            options = self.playable_tiles(p)
+            if options:
+                self.place_options = options
+                self._set_phase(Phase.PLACE, p)
+                return
+        self._enter_buy()
 
     # --- the turn -----------------------------------------------------------------------------
     def _start_turn(self) -> None:
-        can_place = self._can_place(self.turn_player)
-        if not can_place and self._stalled():
+        options = self.playable_tiles(self.turn_player)
+        if not options and self._stalled():
             self._finish("stalled")
             return
         self._reset_turn()
         self.turn += 1
         if self.events is not None:
             self._emit("turn", seat=self.turn_player, turn=self.turn)
-        self._enter_place(can_place)
+        self._enter_place(options)
 
-    def _enter_place(self, can_place: bool | None = None) -> None:
+    def _enter_place(self, options: list[int] | None = None) -> None:
+        """The placing step, with the playable tiles worked out once (legal actions read them)."""
         p = self.turn_player
-        if can_place is None:
-            can_place = self._can_place(p)
-        if can_place or self.place_card_actions():
+        self.place_options = self.playable_tiles(p) if options is None else options
+        if self.place_options or self.place_card_actions():
             self._set_phase(Phase.PLACE, p)
         else:
             # §4.6: "Un joueur qui n'a pas la possibilité de placer de pion … peut néanmoins acheter".

@@ -232,6 +232,8 @@ def state_from_json(data: Any, make: type[AcquireState], resolve: Any) -> Acquir
     st.end_reason = r.get("end_reason", str, "")
     _check_phase(st)
     st.actor = _actor(st)
+    if st.phase == Phase.PLACE:
+        st.place_options = st.playable_tiles(st.turn_player)
     if st.phase in (Phase.PLACE, Phase.BUY) and "phase" not in data and not st.legal_actions():
         raise StateFormatError("the position leaves the player nothing to do")
     return st

@@ -15,7 +15,7 @@ from .chains import CHAINS, DISPLAY_NAMES, PRICE
 from .data import PHASE_NAMES, Phase
 from .ending import EndingRules
 from .merger import MergerRules
-from .placement import DEAD, NO_NEW_CHAIN, PLAYABLE, PlacementRules
+from .placement import DEAD, NO_NEW_CHAIN, PlacementRules
 from .texts import CATALOG
 
 
@@ -28,8 +28,7 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == Phase.PLACE:
-            kind = self.tile_kind
-            out: list[Action] = [A.PLACE[t] for t in self.hands[self.turn_player] if kind(t) <= PLAYABLE]
+            out: list[Action] = [A.PLACE[t] for t in self.place_options]
             if self.placed:
                 out.append(A.STOP)
             elif not out:

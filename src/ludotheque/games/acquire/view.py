@@ -10,7 +10,7 @@ from ...engine.state import CHANCE, TERMINAL
 from .actions import CARD_IDS
 from .board import TILE_NAMES
 from .chains import CHAINS, NUM_CHAINS, PRICE, SAFE_SIZE
-from .data import LONE, PHASE_NAMES
+from .data import LONE, PHASE_NAMES, Phase
 
 if TYPE_CHECKING:
     from .state import AcquireState
@@ -103,4 +103,6 @@ def resample(st: AcquireState, seat: int, rng: random.Random) -> AcquireState:
         c.hands[p] = sorted(pool[i:i + k])
         i += k
     c.bag = sorted(pool[i:])
+    if c.phase == Phase.PLACE:
+        c.place_options = c.playable_tiles(c.turn_player)  # that player's hand may have been re-dealt
     return c
