@@ -119,7 +119,8 @@ class BuyingRules(AcquireData):
         self.bank[chain] -= 1
         self.shares[p][chain] += 1
         self.bought += 1
-        self._emit("buy", seat=p, chain=CHAINS[chain], price=price)
+        if self.events is not None:
+            self._emit("buy", seat=p, chain=CHAINS[chain], price=price)
 
     def _exchange(self, action: Exchange) -> None:
         p = self.turn_player

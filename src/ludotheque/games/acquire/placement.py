@@ -88,12 +88,14 @@ class PlacementRules(AcquireData):
         kind = self.tile_kind(tile)
         if kind == LONE_TILE:
             self.board[tile] = LONE
-            self._emit("place", seat=p, tile=TILE_NAMES[tile])
+            if self.events is not None:
+                self._emit("place", seat=p, tile=TILE_NAMES[tile])
             self._after_tile()
         elif kind == GROW:
             chain = self.adjacent_chains(tile)[0]
             self._join(tile, chain)
-            self._emit("grow", seat=p, tile=TILE_NAMES[tile], chain=CHAINS[chain], size=self.size[chain])
+            if self.events is not None:
+                self._emit("grow", seat=p, tile=TILE_NAMES[tile], chain=CHAINS[chain], size=self.size[chain])
             self._after_tile()
         elif kind == FOUND:
             self.board[tile] = LONE
@@ -224,20 +226,21 @@ class PlacementRules(AcquireData):
         self._start_turn()
 
     # --- chance: tiles out of the bag -----------------------------------------------------------
-    def _take_from_bag(self, tile: int) -> None:
-        self.bag.remove(tile)
+    def _emit_draw(self, seat: int, tile: int) -> None:
+        """A tile drawn into a hand: its owner sees which, the others that one was drawn."""
+        if self.events is not None:
+            self._emit("draw", private_to=seat, public={"seat": seat}, seat=seat, tile=TILE_NAMES[tile])
 
     def _draw(self, tile: int) -> None:
         """A tile comes out of the bag; where it goes depends on the phase."""
-        self._take_from_bag(tile)
+        self.bag.remove(tile)
         phase = self.phase
-        name = TILE_NAMES[tile]
         if phase == Phase.SETUP:
             # §3: each player places one tile; adjacent starting tiles never form a chain.
             seat = self.draw_seat
             self.board[tile] = LONE
             self.start_tiles.append(tile)
-            self._emit("setup_tile", seat=seat, tile=name)
+            self._emit("setup_tile", seat=seat, tile=TILE_NAMES[tile])
             self.draw_seat += 1
             if self.draw_seat == self.n:
                 # "Le joueur qui a le chiffre le moins élevé commence", ties: the letter nearest A.
@@ -248,7 +251,7 @@ class PlacementRules(AcquireData):
         elif phase == Phase.DEAL:
             seat = self.draw_seat
             insort(self.hands[seat], tile)
-            self._emit("draw", private_to=seat, public={"seat": seat}, seat=seat, tile=name)
+            self._emit_draw(seat, tile)
             if len(self.hands[seat]) == HAND_SIZE or not self.bag:
                 self.draw_seat = (seat + 1) % self.n
                 if self.draw_seat == self.first_player:
@@ -256,12 +259,12 @@ class PlacementRules(AcquireData):
         elif phase == Phase.DRAW:
             p = self.turn_player
             insort(self.hands[p], tile)
-            self._emit("draw", private_to=p, public={"seat": p}, seat=p, tile=name)
+            self._emit_draw(p, tile)
             self._draw_or_next()
         elif phase == Phase.FORESIGHT_DRAW:
             p = self.turn_player
             insort(self.hands[p], tile)
-            self._emit("draw", private_to=p, public={"seat": p}, seat=p, tile=name)
+            self._emit_draw(p, tile)
             self.draw_seat -= 1  # tiles still to draw for the card
             if self.draw_seat == 0 or not self.bag:
                 self._enter_place()
