@@ -15,7 +15,7 @@ import sys
 import time
 import timeit
 
-from ludotheque.engine import CHANCE, Match, RandomBot, get_game, play_out
+from ludotheque.engine import Match, RandomBot, get_game, play_out
 from ludotheque.engine.driver import SeatView
 
 
@@ -44,21 +44,12 @@ class _CountingBot(RandomBot):
 
 
 def mid_game_states(game_name: str, players: int, count: int) -> list[object]:
-    game = get_game(game_name)
+    """Positions 150 to 283 random actions into games (or their ends)."""
     out = []
     for seed in range(count):
-        state = game.new_game(players)
-        rng = random.Random(seed)
-        target = 150 + seed * 7
-        for _ in range(target):
-            if state.is_terminal():
-                break
-            if state.current_player == CHANCE:
-                state.apply_legal(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_legal(rng.choice(legal))
-        out.append(state)
+        match = Match(get_game(game_name), players, seed=seed, log=False)
+        match.play_randomly(random.Random(seed), 150 + seed * 7)
+        out.append(match.state)
     return out
 
 
