@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from ludotheque.bots import make_bot
-from ludotheque.bots.acquire_heuristic import HeuristicBot
 from ludotheque.engine import Bot, RandomBot, SeatView, play_out
 from ludotheque.engine.state import Action
 from ludotheque.games.acquire import GAME, AcquireState
 from ludotheque.games.acquire import actions as A
 from ludotheque.games.acquire.chains import TIER
 from ludotheque.games.acquire.data import Phase
+from ludotheque.games.acquire.heuristic import HeuristicBot
 from ludotheque.sim import SimConfig, simulate
 from tests.bots.support import assert_blind, decisions, play_game
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from ludotheque.bots import make_bot
-from ludotheque.bots.gracias_heuristic import HeuristicBot
 from ludotheque.engine import Bot, RandomBot, SeatView, play_out
 from ludotheque.engine.state import Action
 from ludotheque.games.gracias import GAME, GraciasState
+from ludotheque.games.gracias.heuristic import HeuristicBot
 from ludotheque.sim import SimConfig, simulate
 from tests.bots.support import assert_blind, decisions, play_game
 

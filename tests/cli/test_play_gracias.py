@@ -11,9 +11,9 @@ from rich.console import Console
 
 from ludotheque.cli.play import build_session, run_play
 from ludotheque.cli.render import View, get_renderer
-from ludotheque.cli.render.gracias import GraciasRenderer
 from ludotheque.engine import CHANCE, get_game
 from ludotheque.games.gracias import GraciasState
+from ludotheque.games.gracias.terminal import GraciasRenderer
 
 
 def args(**kw: object) -> argparse.Namespace:
@@ -60,7 +60,7 @@ def render(state: GraciasState, seat: int | None, lang: str = "en") -> str:
 
 
 def test_registered() -> None:
-    assert isinstance(get_renderer("gracias"), GraciasRenderer)
+    assert isinstance(get_renderer(get_game("gracias")), GraciasRenderer)
 
 
 def test_a_whole_game_against_bots_ends() -> None:

@@ -27,7 +27,6 @@ from ludotheque.engine import (
 from ludotheque.engine.game import Game
 from ludotheque.engine.record import GameRecord
 from tests.conftest import SOAK_GAMES
-from tests.engine.secrets import HIDDEN_WORDS
 
 MAX_ACTIONS = 20_000
 
@@ -47,10 +46,7 @@ def configurations() -> list[tuple[str, int, dict[str, Any]]]:
 
 
 def _no_hidden_words(game: Game, match: Match, seat: int | None) -> None:
-    hidden = HIDDEN_WORDS.get(game.info.name)
-    if hidden is None:
-        return
-    words = hidden(match.state, seat)
+    words = game.secret_words(match.state, seat)
     if not words:
         return
     text = json.dumps(match.state.observation(seat)) + json.dumps([e.to_json() for e in match.log_for(seat)])

@@ -16,10 +16,28 @@ from ludotheque.engine import CHANCE, LudoError, Match, State, all_games, get_ga
 from ludotheque.engine.record import GameRecord
 
 GAMES = [g.info.name for g in all_games()]
-WORDS = ["5C", "12I", "1A", "13A", "0B", "pass", "stop", "done", "announce", "found", "survivor", "absorb", "buy",
-         "sell", "trade", "keep", "all", "card", "exchange", "for", "draw", "Luxor", "luxor", "Impérial", "L", "Q",
-         "foresight", "ope", "take", "give", "deal", "prend", "garde", "donne", "A", "F", "red", "rouge", "verte",
-         "-1", "0", "1", "3", "999", "", "  ", "é", "\x00", "{", "9Z", None, True, 2.5]
+JUNK = ["-1", "0", "1", "3", "999", "", "  ", "é", "\x00", "{", "9Z", "all", None, True, 2.5]
+
+
+def _game_words(name: str) -> list[str]:
+    """The words of a game's own actions (every word of every legal action's text over a random game), so
+    that random texts look like its actions without this file naming any game's vocabulary."""
+    match = Match(get_game(name), get_game(name).info.min_players, seed=1)
+    words: set[str] = set()
+    rng = random.Random(1)
+    while not match.is_over() and len(match.history) < 2000:
+        if match.current_player == CHANCE:
+            words.update(match.draw_chance().text().split())
+        else:
+            legal = match.legal_actions()
+            for action in legal:
+                words.update(action.text().split())
+            match.apply(rng.choice(legal))
+    return sorted(words)
+
+
+WORDS: list[Any] = sorted({w for name in GAMES for w in _game_words(name)}) + JUNK
+"""Every game's action words (each game is also fed the others'), and junk."""
 text_words = [w for w in WORDS if isinstance(w, str)]
 
 

@@ -138,7 +138,7 @@ class PlaySession:
         self.input_fn = input_fn
         self.console = console
         self.game = match.game
-        self.renderer = get_renderer(self.game.info.name)
+        self.renderer = get_renderer(self.game)
         self.names = [s.name for s in match.seats]
         self.people = [i for i, s in enumerate(match.seats) if s.bot is None]
         self.marks: dict[int, int] = {}

@@ -47,7 +47,7 @@ def run_replay(args: argparse.Namespace) -> int:
             console.print(Text(f"• {line}"))
     console.rule(Text(UI.t(lang, "replay.title", game=game.info.title(lang), count=len(match.history))))
     view = View(game, state.observation(None), None, lang, names, [])
-    for part in get_renderer(game.info.name).screen(view):
+    for part in get_renderer(game).screen(view):
         console.print(part)
     if outcome is not None:
         print_outcome(console, game, lang, names, outcome)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any
 
 from .state import Action, State
@@ -58,3 +59,7 @@ class RandomBot(Bot):
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions
         return legal[int(self.rng.random() * len(legal))]
+
+
+BotFactory = Callable[[int, random.Random], Bot]
+"""Makes a bot for a seat with its own generator: a bot class, or a function."""

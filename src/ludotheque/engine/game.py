@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any
 
+from .bots import BotFactory
 from .errors import OptionError
 from .i18n import Catalog
 from .options import OptionSpec, OptionValue, resolve_options
@@ -72,6 +73,21 @@ class Game(ABC):
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Context-free parse of an action's text; raise ``InvalidActionError``."""
+
+    # --- what the game brings besides its rules, found through the registry ------------------
+    def bots(self) -> Mapping[str, BotFactory]:
+        """The game's own bots by name (``random`` plays every game and is not listed here)."""
+        return {}
+
+    def terminal_renderer(self) -> Any:
+        """The game's terminal screen (a ``ludotheque.cli.render.Renderer``), or None for the generic one.
+        Imported only when asked, so that the rules never load a front end."""
+        return None
+
+    def secret_words(self, state: State, seat: int | None) -> set[str]:
+        """Words that ``seat``'s view and log must never contain (another seat's tiles, the bag…): the leak
+        tests look for them in everything a seat or a spectator (None) receives."""
+        return set()
 
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         """An event in words, from the catalogue's ``event.<kind>`` entry (``player`` is the seat's name)."""

@@ -182,3 +182,33 @@ class State(ABC):
         return type(other) is type(self) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+class SeatedState(State):
+    """What every game's state has in common: its player count, its options, who acts next (``actor``: a
+    seat, ``CHANCE`` or ``TERMINAL``) and the event log it appends to. Games subclass it and add their
+    own fields; the State contract's bookkeeping is written here once."""
+
+    __slots__ = ("actor", "n", "options")
+
+    actor: int
+    n: int
+
+    @property
+    def current_player(self) -> int:
+        return self.actor
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def to_move(self) -> int | str | None:
+        """Who acts, as views and positions write it: a seat, ``"chance"``, or None once the game is over."""
+        actor = self.actor
+        return "chance" if actor == CHANCE else None if actor == TERMINAL else actor
+
+    def _emit(self, kind: str, private_to: int | None = None, public: dict[str, Any] | None = None,
+              **args: Any) -> None:
+        """Log an event (when logging): ``private_to`` alone sees ``args``, the others ``public``."""
+        if self.events is not None:
+            self.events.append(Event(kind, args, private_to, public))

@@ -18,12 +18,13 @@ how each paragraph maps to code and tests is in ``docs/rules/acquire.md``. Rulin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...engine.bots import BotFactory
 from ...engine.game import Game, GameInfo
 from ...engine.options import OptionValue
-from ...engine.state import Action, Event
+from ...engine.state import Action, Event, State
 from .actions import parse_action
 from .chains import CHAINS, DISPLAY_NAMES
 from .options import OPTIONS
@@ -50,6 +51,23 @@ class Acquire(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from .heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def terminal_renderer(self) -> Any:
+        from .terminal import AcquireRenderer
+
+        return AcquireRenderer()
+
+    def secret_words(self, state: State, seat: int | None) -> set[str]:
+        from .view import secret_words
+
+        if not isinstance(state, AcquireState):
+            raise TypeError(f"not a acquire position: {state!r}")
+        return secret_words(state, seat)
 
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         """Acquire's events in words; picks the catalogue variant that fits the event's fields."""

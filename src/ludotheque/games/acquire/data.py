@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from ...engine.state import CHANCE, Event, State
+from ...engine.state import CHANCE, Event, SeatedState
 from .board import NEIGHBOURS, NUM_TILES
 from .chains import NUM_CHAINS, SHARES_PER_CHAIN
 
@@ -81,14 +81,14 @@ class Merger:
         return m
 
 
-class AcquireData(State):
+class AcquireData(SeatedState):
     """The fields of a position; rules live in the subclasses (placement, merger, buying, ending)."""
 
     __slots__ = (
-        "actor", "announced", "bag", "bank", "bank_in", "bank_out", "bank_tiles", "board", "bought",
+        "announced", "bag", "bank", "bank_in", "bank_out", "bank_tiles", "board", "bought",
         "buy_limit", "card_played", "cards", "cards_variant", "cash", "discarded", "draw_seat", "end_classic",
         "end_reason", "exchanges_left", "final_bank", "final_queue", "first_player", "free_left", "hands",
-        "idle_turns", "merger", "n", "options", "pending_tile", "phase", "place_limit", "place_options", "placed",
+        "idle_turns", "merger", "pending_tile", "phase", "place_limit", "place_options", "placed",
         "secret_holdings",
         "shares", "size", "start_tiles", "turn", "turn_player", "two_player",
     )
@@ -132,15 +132,6 @@ class AcquireData(State):
         self.bank_out = 0
         self.bank_in = 0
 
-    # --- the State contract's simple parts ----------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return self.actor
-
-    @property
-    def num_players(self) -> int:
-        return self.n
-
     def clone(self) -> Self:
         c = object.__new__(type(self))
         c.events = None
@@ -161,11 +152,6 @@ class AcquireData(State):
         c.bank_tiles, c.final_queue, c.final_bank = self.bank_tiles[:], self.final_queue[:], self.final_bank[:]
         c.end_reason, c.bank_out, c.bank_in = self.end_reason, self.bank_out, self.bank_in
         return c
-
-    def _emit(self, kind: str, private_to: int | None = None, public: dict[str, Any] | None = None,
-              **args: Any) -> None:
-        if self.events is not None:
-            self.events.append(Event(kind, args, private_to, public))
 
     def _reset_turn(self) -> None:
         """What a turn counts starts again from nothing (tiles placed, shares bought, card effects)."""

@@ -62,40 +62,40 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
 
     # --- applying -----------------------------------------------------------------------------
     def apply_legal(self, action: Action) -> None:
-        kind = type(action)
-        if kind is A.Draw:
-            self._draw(action.tile)  # type: ignore[attr-defined]
-        elif kind is A.PlaceTile:
-            self._place(action.tile)  # type: ignore[attr-defined]
-        elif kind is A.Buy:
-            self._buy(action.chain)  # type: ignore[attr-defined]
-            self._close_buy_if_done()
-        elif kind is A.Done:
-            self._end_turn()
-        elif kind is A.Found:
-            self._found(action.chain)  # type: ignore[attr-defined]
-        elif kind is A.Dispose:
-            self._dispose(action)  # type: ignore[arg-type]
-        elif kind is A.ChooseSurvivor:
-            self._choose_survivor(action.chain)  # type: ignore[attr-defined]
-        elif kind is A.ChooseAbsorbed:
-            self._settle(action.chain)  # type: ignore[attr-defined]
-        elif kind is A.Announce:
-            self._announce()
-            self._close_buy_if_done()
-        elif kind is A.PlayCard:
-            self._play_card(action.card)  # type: ignore[attr-defined]
-            self._close_buy_if_done()
-        elif kind is A.Exchange:
-            self._exchange(action)  # type: ignore[arg-type]
-            self._close_buy_if_done()
-        elif kind is A.StopPlacing:
-            self._enter_buy()
-        elif kind is A.Pass:
-            self._emit("cannot_place", seat=self.turn_player)
-            self._enter_buy()
-        else:
-            raise IllegalActionError(f"{action!r} is not an Acquire action")
+        match action:
+            case A.Draw(tile=tile):
+                self._draw(tile)
+            case A.PlaceTile(tile=tile):
+                self._place(tile)
+            case A.Buy(chain=chain):
+                self._buy(chain)
+                self._close_buy_if_done()
+            case A.Done():
+                self._end_turn()
+            case A.Found(chain=chain):
+                self._found(chain)
+            case A.Dispose():
+                self._dispose(action)
+            case A.ChooseSurvivor(chain=chain):
+                self._choose_survivor(chain)
+            case A.ChooseAbsorbed(chain=chain):
+                self._settle(chain)
+            case A.Announce():
+                self._announce()
+                self._close_buy_if_done()
+            case A.PlayCard(card=card):
+                self._play_card(card)
+                self._close_buy_if_done()
+            case A.Exchange():
+                self._exchange(action)
+                self._close_buy_if_done()
+            case A.StopPlacing():
+                self._enter_buy()
+            case A.Pass():
+                self._emit("cannot_place", seat=self.turn_player)
+                self._enter_buy()
+            case _:
+                raise IllegalActionError(f"{action!r} is not an Acquire action")
 
     def parse_action(self, text: str) -> Action:
         """Like the context-free parser, and in a disposal missing numbers are filled in:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...engine.state import CHANCE, TERMINAL
 from .actions import CARD_IDS
 from .board import TILE_NAMES
 from .chains import CHAINS, NUM_CHAINS, PRICE, SAFE_SIZE
@@ -48,7 +47,6 @@ def merger_json(st: AcquireState) -> dict[str, Any] | None:
 
 def observe(st: AcquireState, seat: int | None) -> dict[str, Any]:
     """The observation of ``seat`` (None: a spectator), JSON-ready. It is all that leaves the engine."""
-    actor = st.actor
     players = []
     for p in range(st.n):
         visible = not st.secret_holdings or p == seat
@@ -64,7 +62,7 @@ def observe(st: AcquireState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "options": dict(st.options),
         "phase": PHASE_NAMES[st.phase],
-        "to_move": "chance" if actor == CHANCE else None if actor == TERMINAL else actor,
+        "to_move": st.to_move(),
         "turn": st.turn,
         "turn_player": st.turn_player,
         "board": board_json(st),
@@ -106,3 +104,12 @@ def resample(st: AcquireState, seat: int, rng: random.Random) -> AcquireState:
     if c.phase == Phase.PLACE:
         c.place_options = c.playable_tiles(c.turn_player)  # that player's hand may have been re-dealt
     return c
+
+
+def secret_words(st: AcquireState, seat: int | None) -> set[str]:
+    """The tiles ``seat`` must never see named: the bag and the other seats' hands."""
+    hidden = set(st.bag)
+    for p in range(st.n):
+        if p != seat:
+            hidden.update(st.hands[p])
+    return {TILE_NAMES[t] for t in hidden}

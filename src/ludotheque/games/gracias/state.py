@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from ...engine.errors import IllegalActionError, InvalidActionError, Reason, allowed_list
-from ...engine.state import CHANCE, TERMINAL, Action, Event, Outcome, State, rank_scores
+from ...engine.state import CHANCE, TERMINAL, Action, Event, Outcome, SeatedState, rank_scores
 from .actions import DEAL, KEEP, TAKE, TRIO_LETTERS, Deal, Keep, Take, parse_action
 from .cards import COLOURS, NUM_COLOURS, PER_COLOUR, Counts, majority_discards, make_packets
 
@@ -26,9 +26,9 @@ DEAL_OPEN, DEAL_TRIOS, CHOOSE, KEEP_GIVE, OVER = range(5)
 PHASE_NAMES = ("deal_open", "deal_trios", "choose", "keep", "over")
 
 
-class GraciasState(State):
-    __slots__ = ("actor", "chosen", "deal_k", "deck", "grand", "hidden", "many", "n", "open", "opener", "options",
-                 "phase", "round", "scores", "taken", "tour", "trios")
+class GraciasState(SeatedState):
+    __slots__ = ("chosen", "deal_k", "deck", "grand", "hidden", "many", "open", "opener", "phase", "round", "scores",
+                 "taken", "tour", "trios")
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.events: list[Event] | None = None
@@ -55,14 +55,6 @@ class GraciasState(State):
         self.actor = CHANCE
 
     # --- contract -----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return self.actor
-
-    @property
-    def num_players(self) -> int:
-        return self.n
-
     def clone(self) -> GraciasState:
         c = object.__new__(GraciasState)
         c.events = None
@@ -155,11 +147,6 @@ class GraciasState(State):
 
         reason = Reason(key, {"action": action.text(), "allowed": allowed, **fields})
         return IllegalActionError(CATALOG.reason("en", reason) or key, reason)
-
-    def _emit(self, kind: str, private_to: int | None = None, public: dict[str, Any] | None = None,
-              **args: Any) -> None:
-        if self.events is not None:
-            self.events.append(Event(kind, args, private_to, public))
 
     # --- the deal -----------------------------------------------------------------------------
     def _deal(self, colour: int) -> None:
@@ -281,7 +268,7 @@ class GraciasState(State):
 
     # --- snapshots and views --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        from .view import state_to_json
+        from .snapshot import state_to_json
 
         return state_to_json(self)
 

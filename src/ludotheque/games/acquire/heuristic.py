@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.bots import Bot, SeatView
-from ..engine.state import Action
-from ..games.acquire import actions as A
-from ..games.acquire.actions import Card
-from ..games.acquire.board import NEIGHBOURS, NUM_TILES, TILE_NAMES
-from ..games.acquire.bonuses import majority_bonuses
-from ..games.acquire.chains import CHAINS, END_SIZE, NUM_CHAINS, PRICE, SAFE_SIZE, SHARES_PER_CHAIN, bonuses
-from . import register_bot
+from ...engine.bots import Bot, SeatView
+from ...engine.state import Action
+from . import actions as A
+from .actions import Card
+from .board import NEIGHBOURS, NUM_TILES, TILE_NAMES
+from .bonuses import majority_bonuses
+from .chains import CHAINS, END_SIZE, NUM_CHAINS, PRICE, SAFE_SIZE, SHARES_PER_CHAIN, bonuses
 
 EMPTY, LONE = -1, NUM_CHAINS
 BANK = -1
@@ -364,5 +363,3 @@ class HeuristicBot(Bot):
                 return A.PLAY_CARD[Card.EXCHANGE]
         return None
 
-
-register_bot("heuristic", HeuristicBot, game="acquire")

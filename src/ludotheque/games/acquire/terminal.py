@@ -11,8 +11,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ...cli.render import View
 from ...engine.errors import InvalidActionError
-from ...games.acquire.actions import (
+from .actions import (
     CARD_IDS,
     Announce,
     Buy,
@@ -28,9 +29,8 @@ from ...games.acquire.actions import (
     StopPlacing,
     parse_action,
 )
-from ...games.acquire.board import COLUMNS, ROW_LETTERS, TILE_NAMES
-from ...games.acquire.chains import CHAINS, CODES, DISPLAY_NAMES, PRICE
-from . import View
+from .board import COLUMNS, ROW_LETTERS, TILE_NAMES
+from .chains import CHAINS, CODES, DISPLAY_NAMES, PRICE
 
 CHAIN_STYLES: dict[str, str] = {
     "Airport": "bold black on gold1",

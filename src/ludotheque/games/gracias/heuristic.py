@@ -25,11 +25,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..engine.bots import Bot, SeatView
-from ..engine.state import Action
-from ..games.gracias.actions import TRIO_LETTERS, Keep, Take
-from ..games.gracias.cards import COLOURS, NUM_COLOURS, PACKET, PER_COLOUR
-from . import register_bot
+from ...engine.bots import Bot, SeatView
+from ...engine.state import Action
+from .actions import TRIO_LETTERS, Keep, Take
+from .cards import COLOURS, NUM_COLOURS, PACKET, PER_COLOUR
 
 TURNS = 4
 """Turns in a round (rulebook: "3 manches de 4 tours")."""
@@ -227,7 +226,5 @@ class _Model:
             points[p] += total
         return points
 
-
-register_bot("heuristic", HeuristicBot, game="gracias")
 
 __all__ = ["HeuristicBot"]

@@ -12,10 +12,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ...cli.render import View
 from ...engine.errors import InvalidActionError
-from ...games.gracias.actions import TRIO_LETTERS, Keep, Take, parse_action
-from ...games.gracias.cards import COLOURS
-from . import View
+from .actions import TRIO_LETTERS, Keep, Take, parse_action
+from .cards import COLOURS
 
 COLOUR_STYLES: dict[str, str] = {
     "red": "bold white on red3",

@@ -1,4 +1,6 @@
-"""Screens for the terminal player, one renderer per game, found by the game's name.
+"""Screens for the terminal player: the toolkit each game's terminal view is written with.
+
+Each game package brings its renderer (``Game.terminal_renderer``), found through the registry.
 
 A renderer only ever reads a seat's observation (``State.observation(seat)``), never the state itself, so
 nothing a seat may not see can reach its screen. Games without a renderer get a generic one that prints
@@ -7,14 +9,14 @@ the observation as it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
 
-from ...engine.game import Game
+from ..engine.game import Game
 
 
 @dataclass(frozen=True)
@@ -66,28 +68,10 @@ class GenericRenderer:
         return ""
 
 
-_RENDERERS: dict[str, Callable[[], Renderer]] = {}
+def get_renderer(game: Game) -> Renderer:
+    """The game's own renderer, or the generic one."""
+    renderer: Renderer | None = game.terminal_renderer()
+    return renderer if renderer is not None else GenericRenderer()
 
 
-def register_renderer(game: str, factory: Callable[[], Renderer]) -> None:
-    """Make ``factory()`` the renderer of the game named ``game``."""
-    _RENDERERS[game] = factory
-
-
-def get_renderer(game: str) -> Renderer:
-    """The renderer of a game by name, or the generic one."""
-    factory = _RENDERERS.get(game)
-    return factory() if factory is not None else GenericRenderer()
-
-
-def _register_builtin() -> None:
-    from .acquire import AcquireRenderer
-    from .gracias import GraciasRenderer
-
-    register_renderer("acquire", AcquireRenderer)
-    register_renderer("gracias", GraciasRenderer)
-
-
-_register_builtin()
-
-__all__ = ["GenericRenderer", "Renderer", "View", "get_renderer", "register_renderer"]
+__all__ = ["GenericRenderer", "Renderer", "View", "get_renderer"]
