@@ -26,6 +26,7 @@ from ludotheque.engine import (
 )
 from ludotheque.engine.game import Game
 from ludotheque.engine.record import GameRecord
+from ludotheque.engine.state import State
 from tests.conftest import SOAK_GAMES
 
 MAX_ACTIONS = 20_000
@@ -55,11 +56,44 @@ def _no_hidden_words(game: Game, match: Match, seat: int | None) -> None:
     assert leak is None, f"seat {seat} can see {leak.group(0)!r}, which it must not"
 
 
+class RedealCount:
+    """``resample`` agrees with what the seat sees, and really re-deals: where re-deals differ from one another
+    (something is hidden), they are the true position no more often than chance allows."""
+
+    TRIES = 4
+
+    def __init__(self) -> None:
+        self.varied = 0
+        """Re-deals made at positions where they differed from one another."""
+        self.true = 0
+        """Of those, re-deals equal to the true position."""
+
+    def check(self, state: State, seat: int, obs: dict[str, Any], step: int) -> None:
+        truth = state.to_json()
+        legal = state.legal_actions() if state.current_player == seat else None
+        dealt = []
+        for k in range(self.TRIES):
+            other = state.resample(seat, random.Random(f"{step}:{k}"))
+            assert other.observation(seat) == obs, "resampling changed what the seat sees"
+            if legal is not None:
+                assert other.legal_actions() == legal, "resampling changed the seat's choices"
+            other.check_invariants()
+            dealt.append(other.to_json())
+        if any(d != dealt[0] for d in dealt):
+            self.varied += len(dealt)
+            self.true += sum(d == truth for d in dealt)
+
+    def check_really_redeals(self) -> None:
+        assert self.varied, "resample never re-dealt anything in a game with hidden information"
+        assert self.true <= 0.6 * self.varied, f"{self.true} of {self.varied} re-deals were the true position"
+
+
 def play_checked_game(name: str, players: int, options: dict[str, Any], seed: int, deep_every: int = 7) -> Match:
     """Play one random game through the checked paths, verifying the contract along the way."""
     game = get_game(name)
     match = Match(game, players, options, seed=seed)
     rng = random.Random(seed)
+    redeals = RedealCount()
     foreign: list[Any] = []  # actions legal elsewhere, to try where they are not
     step = 0
     while not match.is_over():
@@ -103,9 +137,7 @@ def play_checked_game(name: str, players: int, options: dict[str, Any], seed: in
                 json.dumps(obs)
                 _no_hidden_words(game, match, seat)
                 if seat is not None and not state.is_terminal():
-                    other = state.resample(seat, random.Random(step))
-                    assert other.observation(seat) == obs, "resampling changed what the seat sees"
-                    other.check_invariants()
+                    redeals.check(state, seat, obs, step)
             if copy.current_player >= 0:
                 before = state.to_json()
                 copy.apply(copy.legal_actions()[-1])
@@ -117,6 +149,8 @@ def play_checked_game(name: str, players: int, options: dict[str, Any], seed: in
             for lang in ("en", "fr"):
                 words = game.describe(event, lang, names)
                 assert words and not words.startswith("event.") and "{" not in words, (event, lang, words)
+    if game.info.hidden_information:
+        redeals.check_really_redeals()
     outcome = match.state.outcome()
     assert sorted(outcome.winners) == [s for s in range(players) if outcome.ranks[s] == 1]
     assert len(outcome.scores) == players

@@ -85,12 +85,12 @@ class AcquireData(SeatedState):
     """The fields of a position; rules live in the subclasses (placement, merger, buying, ending)."""
 
     __slots__ = (
-        "announced", "bag", "bank", "bank_in", "bank_out", "bank_tiles", "board", "bought",
-        "buy_limit", "card_played", "cards", "cards_variant", "cash", "discarded", "draw_seat", "end_classic",
-        "end_reason", "exchanges_left", "final_bank", "final_queue", "first_player", "free_left", "hands",
-        "idle_turns", "merger", "pending_tile", "phase", "place_limit", "place_options", "placed",
-        "secret_holdings",
-        "shares", "size", "start_tiles", "turn", "turn_player", "two_player",
+        "announced", "bag", "bank", "bank_in", "bank_out", "bank_tiles", "board", "bought", "buy_limit",
+        "card_played", "cards", "cards_variant", "cash", "dead_tiles", "discarded", "draw_seat", "drawn_since",
+        "end_classic", "end_reason", "exchanges_left", "final_bank", "final_queue", "first_player", "free_left",
+        "hands", "idle_turns", "merger", "pending_tile", "phase", "place_limit", "place_options", "placed",
+        "secret_holdings", "shares", "size", "start_tiles", "stuck_least", "stuck_tiles", "turn", "turn_player",
+        "two_player",
     )
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
@@ -131,6 +131,15 @@ class AcquireData(SeatedState):
         self.end_reason = ""
         self.bank_out = 0
         self.bank_in = 0
+        # What everybody knows of each hand (public clues, for re-dealing hidden tiles consistently):
+        self.stuck_tiles = [0] * players
+        """Per seat, a bit per tile: the tiles that were unplayable when it last could not place a tile."""
+        self.stuck_least = [0] * players
+        """Per seat: at least this many of its tiles are among ``stuck_tiles`` (0: no clue)."""
+        self.dead_tiles = [0] * players
+        """Per seat, a bit per tile: the tiles that were dead when it last discarded its dead tiles."""
+        self.drawn_since = [0] * players
+        """Per seat: tiles drawn since then (only these may be among ``dead_tiles``)."""
 
     def clone(self) -> Self:
         c = object.__new__(type(self))
@@ -151,6 +160,8 @@ class AcquireData(SeatedState):
         c.merger = self.merger.copy() if self.merger is not None else None
         c.bank_tiles, c.final_queue, c.final_bank = self.bank_tiles[:], self.final_queue[:], self.final_bank[:]
         c.end_reason, c.bank_out, c.bank_in = self.end_reason, self.bank_out, self.bank_in
+        c.stuck_tiles, c.stuck_least = self.stuck_tiles[:], self.stuck_least[:]
+        c.dead_tiles, c.drawn_since = self.dead_tiles[:], self.drawn_since[:]
         return c
 
     def _reset_turn(self) -> None:
@@ -194,6 +205,11 @@ class AcquireData(SeatedState):
         assert sorted(self.bag) == self.bag, "bag must stay sorted"
         if self.phase == Phase.PLACE:
             assert self.place_options == self.playable_tiles(self.turn_player), "stale playable tiles"
+        from .hand_clues import agrees
+
+        for p in range(self.n):
+            assert agrees(self, p, self.hands[p]), f"seat {p}'s hand contradicts what play has shown of it"
+            assert self.stuck_least[p] <= len(self.hands[p]) and (self.stuck_least[p] > 0) == (self.stuck_tiles[p] > 0)
 
     # --- implemented by the rule sections (placement, merger, buying, ending) ------------------
     def _after_tile(self) -> None:

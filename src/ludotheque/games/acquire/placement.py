@@ -12,9 +12,10 @@ from bisect import insort
 
 from ...engine.state import CHANCE
 from .actions import Card
-from .board import NEIGHBOURS, TILE_NAMES, column_of, row_of
+from .board import NEIGHBOURS, NUM_TILES, TILE_NAMES, column_of, row_of
 from .chains import CHAINS, NUM_CHAINS, SAFE_SIZE
 from .data import EMPTY, HAND_SIZE, LONE, AcquireData, Phase
+from .hand_clues import dead_tiles, safe_chains
 
 LONE_TILE, GROW, FOUND, MERGE, NO_NEW_CHAIN, DEAD = range(6)
 KIND_NAMES = ("lone", "grow", "found", "merge", "no_new_chain", "dead")
@@ -84,6 +85,7 @@ class PlacementRules(AcquireData):
         """The turn's player places ``tile`` (§4 step 1); its consequences are settled before going on."""
         p = self.turn_player
         self.hands[p].remove(tile)
+        self._left_hand(p, tile)
         self.placed += 1
         kind = self.tile_kind(tile)
         if kind == LONE_TILE:
@@ -177,9 +179,25 @@ class PlacementRules(AcquireData):
         if self.place_options or self.place_card_actions():
             self._set_phase(Phase.PLACE, p)
         else:
-            # §4.6: "Un joueur qui n'a pas la possibilité de placer de pion … peut néanmoins acheter".
-            self._emit("cannot_place", seat=p)
-            self._enter_buy()
+            self._cannot_place()
+
+    def _cannot_place(self) -> None:
+        """§4.6: "Un joueur qui n'a pas la possibilité de placer de pion … peut néanmoins acheter". Everybody
+        now knows that each of this player's tiles is unplayable here."""
+        p = self.turn_player
+        kind, board = self.tile_kind, self.board
+        self.stuck_least[p] = len(self.hands[p])
+        self.stuck_tiles[p] = sum(1 << t for t in range(NUM_TILES) if board[t] == EMPTY and kind(t) > PLAYABLE
+                                  ) if self.hands[p] else 0
+        self._emit("cannot_place", seat=p)
+        self._enter_buy()
+
+    def _left_hand(self, seat: int, tile: int) -> None:
+        """A tile shown leaving a hand: it may have been one of those known to be unplayable."""
+        if self.stuck_least[seat] and self.stuck_tiles[seat] >> tile & 1:
+            self.stuck_least[seat] -= 1
+            if not self.stuck_least[seat]:
+                self.stuck_tiles[seat] = 0
 
     def _stalled(self) -> bool:
         """Software rule (RULINGS, "A game must always end"): nobody can place a tile and the bag can
@@ -205,11 +223,15 @@ class PlacementRules(AcquireData):
         self.idle_turns = 0 if self.placed or self.card_played else self.idle_turns + 1
         p = self.turn_player
         hand = self.hands[p]
-        safe = sum(1 for s in self.size if s >= SAFE_SIZE)
-        dead = [t for t in hand if self.tile_kind(t) == DEAD] if safe >= 2 else []
+        safe = safe_chains(self.size)
+        dead = [t for t in hand if self.tile_kind(t) == DEAD] if safe & (safe - 1) else []
         for t in dead:
             hand.remove(t)
+            self._left_hand(p, t)
             self.discarded.append(t)
+        # Everybody now knows that no tile kept is dead (only tiles drawn from now on may be).
+        self.dead_tiles[p] = dead_tiles(self.board, self.size) if safe & (safe - 1) else 0
+        self.drawn_since[p] = 0
         if dead:
             self._emit("discard_dead", seat=p, tiles=[TILE_NAMES[t] for t in dead])
         self._draw_or_next()
@@ -226,8 +248,9 @@ class PlacementRules(AcquireData):
         self._start_turn()
 
     # --- chance: tiles out of the bag -----------------------------------------------------------
-    def _emit_draw(self, seat: int, tile: int) -> None:
+    def _drew(self, seat: int, tile: int) -> None:
         """A tile drawn into a hand: its owner sees which, the others that one was drawn."""
+        self.drawn_since[seat] += 1
         if self.events is not None:
             self._emit("draw", private_to=seat, public={"seat": seat}, seat=seat, tile=TILE_NAMES[tile])
 
@@ -251,7 +274,7 @@ class PlacementRules(AcquireData):
         elif phase == Phase.DEAL:
             seat = self.draw_seat
             insort(self.hands[seat], tile)
-            self._emit_draw(seat, tile)
+            self._drew(seat, tile)
             if len(self.hands[seat]) == HAND_SIZE or not self.bag:
                 self.draw_seat = (seat + 1) % self.n
                 if self.draw_seat == self.first_player:
@@ -259,12 +282,12 @@ class PlacementRules(AcquireData):
         elif phase == Phase.DRAW:
             p = self.turn_player
             insort(self.hands[p], tile)
-            self._emit_draw(p, tile)
+            self._drew(p, tile)
             self._draw_or_next()
         elif phase == Phase.FORESIGHT_DRAW:
             p = self.turn_player
             insort(self.hands[p], tile)
-            self._emit_draw(p, tile)
+            self._drew(p, tile)
             self.draw_seat -= 1  # tiles still to draw for the card
             if self.draw_seat == 0 or not self.bag:
                 self._enter_place()

@@ -23,6 +23,7 @@ from .board import NEIGHBOURS, NUM_TILES, TILE_NAMES, parse_tile
 from .buying import FORESIGHT_TILES
 from .chains import CHAINS, NUM_CHAINS, SHARES_PER_CHAIN, parse_chain
 from .data import EMPTY, HAND_SIZE, LONE, PHASE_NAMES, START_CASH, Merger, Phase
+from .hand_clues import agrees
 from .view import board_json, cards_json, merger_json
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 FORMAT_VERSION = 1
 FIELDS = {"game", "version", "players", "options", "phase", "turn", "turn_player", "first_player", "draw_seat",
           "start_tiles", "board", "hands", "cash", "shares", "bag", "discarded", "cards", "turn_state", "pending_tile",
-          "merger", "bank_tiles", "final_queue", "final_bank", "end_reason"}
+          "merger", "bank_tiles", "final_queue", "final_bank", "end_reason", "clues"}
 """Every field a position may have (``state_to_json`` writes them all)."""
 _CHANCE_PHASES = (Phase.SETUP, Phase.DEAL, Phase.BANK_DRAW, Phase.DRAW, Phase.FORESIGHT_DRAW, Phase.FINAL_BANK_DRAW)
 
@@ -59,7 +60,41 @@ def state_to_json(st: AcquireState) -> dict[str, Any]:
         "final_queue": [CHAINS[c] for c in st.final_queue],
         "final_bank": {CHAINS[c]: st.final_bank[c] for c in range(NUM_CHAINS) if st.final_bank[c]},
         "end_reason": st.end_reason,
+        "clues": [clues_json(st, p) for p in range(st.n)],
     }
+
+
+def clues_json(st: AcquireState, seat: int) -> dict[str, Any]:
+    """What everybody knows of a seat's hand (``hand_clues``)."""
+    return {"unplayable": [TILE_NAMES[t] for t in range(NUM_TILES) if st.stuck_tiles[seat] >> t & 1],
+            "at_least": st.stuck_least[seat],
+            "dead": [TILE_NAMES[t] for t in range(NUM_TILES) if st.dead_tiles[seat] >> t & 1],
+            "drawn": st.drawn_since[seat]}
+
+
+def _read_clues(r: _Reader, st: AcquireState) -> None:
+    clues = r.get("clues", list, None)
+    if clues is None:
+        return
+    if len(clues) != st.n or not all(isinstance(c, dict) for c in clues):
+        raise StateFormatError(f"'clues' must list {st.n} objects, one per seat")
+    for p, clue in enumerate(clues):
+        where = f"clues[{p}]"
+        unknown = sorted(set(clue) - {"unplayable", "at_least", "dead", "drawn"})
+        if unknown:
+            raise StateFormatError(f"{where}: unknown field {unknown[0]!r}")
+        tiles = r.tiles(clue.get("unplayable", []), f"{where}.unplayable")
+        least, drawn = clue.get("at_least", 0), clue.get("drawn", 0)
+        for key, value, top in (("at_least", least, len(tiles)), ("drawn", drawn, NUM_TILES)):
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
+                raise StateFormatError(f"{where}.{key} = {value!r}: expected a count from 0 to {top}")
+        dead = r.tiles(clue.get("dead", []), f"{where}.dead")
+        st.stuck_tiles[p] = sum(1 << t for t in set(tiles)) if least else 0
+        st.stuck_least[p] = least
+        st.dead_tiles[p] = sum(1 << t for t in set(dead))
+        st.drawn_since[p] = drawn
+        if not agrees(st, p, st.hands[p]):
+            raise StateFormatError(f"{where}: hands[{p}] does not agree with these clues")
 
 
 class _Reader:
@@ -230,6 +265,7 @@ def state_from_json(data: Any, make: type[AcquireState], resolve: Any) -> Acquir
     for name, count in r.get("final_bank", dict, {}).items():
         st.final_bank[r.chain(name, "final_bank")] = int(count)
     st.end_reason = r.get("end_reason", str, "")
+    _read_clues(r, st)
     _check_phase(st)
     st.actor = _actor(st)
     if st.phase == Phase.PLACE:

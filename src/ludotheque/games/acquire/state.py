@@ -92,8 +92,7 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
             case A.StopPlacing():
                 self._enter_buy()
             case A.Pass():
-                self._emit("cannot_place", seat=self.turn_player)
-                self._enter_buy()
+                self._cannot_place()
             case _:
                 raise IllegalActionError(f"{action!r} is not an Acquire action")
 

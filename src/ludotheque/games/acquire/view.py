@@ -10,6 +10,7 @@ from .actions import CARD_IDS
 from .board import TILE_NAMES
 from .chains import CHAINS, NUM_CHAINS, PRICE, SAFE_SIZE
 from .data import LONE, PHASE_NAMES, Phase
+from .hand_clues import redeal
 
 if TYPE_CHECKING:
     from .state import AcquireState
@@ -89,18 +90,10 @@ def observe(st: AcquireState, seat: int | None) -> dict[str, Any]:
 
 
 def resample(st: AcquireState, seat: int, rng: random.Random) -> AcquireState:
-    """A copy in which the other seats' tiles and the bag are re-dealt from the tiles ``seat`` has not seen."""
+    """A copy in which the other seats' tiles and the bag are re-dealt from the tiles ``seat`` has not seen,
+    agreeing with what play has shown of each hand (``hand_clues``)."""
     c = st.clone()
-    others = [p for p in range(c.n) if p != seat]
-    pool = c.bag + [t for p in others for t in c.hands[p]]
-    pool.sort()
-    rng.shuffle(pool)
-    i = 0
-    for p in others:
-        k = len(c.hands[p])
-        c.hands[p] = sorted(pool[i:i + k])
-        i += k
-    c.bag = sorted(pool[i:])
+    c.hands, c.bag = redeal(st, seat, rng)
     if c.phase == Phase.PLACE:
         c.place_options = c.playable_tiles(c.turn_player)  # that player's hand may have been re-dealt
     return c

@@ -1,0 +1,93 @@
+"""What everybody knows of the tiles in a hand, and re-dealing hidden tiles so as to agree with it.
+
+Hands are secret (§3), but play gives clues. A player who cannot place a tile (§4.6) shows that every tile
+in hand was unplayable there and then: until as many of those tiles have been seen leaving the hand, the
+hand still holds at least that many of them (a tile placed later may have been one, or a newer one). A
+player who discards dead tiles at the end of a turn (RULINGS) shows that no tile kept was dead then: of the
+tiles dead at that moment, the hand holds at most as many as it has drawn since. ``AcquireData`` keeps these
+clues per seat (``stuck_tiles``/``stuck_least``, ``dead_tiles``/``drawn_since``); ``redeal`` gives the other
+seats hands that honour them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .board import NEIGHBOURS, NUM_TILES
+from .chains import NUM_CHAINS, SAFE_SIZE
+
+if TYPE_CHECKING:
+    from .data import AcquireData
+
+EMPTY = -1
+"""A square without a hotel (as in ``data``)."""
+
+TRIES = 50
+"""Re-deals tried before falling back to the true hands (which always agree with the clues)."""
+
+
+NEIGHBOUR_BITS = tuple(sum(1 << nb for nb in NEIGHBOURS[t]) for t in range(NUM_TILES))
+
+
+def safe_chains(size: list[int]) -> int:
+    """The chains that are safe (11 hotels or more, §4.2), a bit per chain."""
+    return sum(1 << c for c in range(NUM_CHAINS) if size[c] >= SAFE_SIZE)
+
+
+def dead_tiles(board: list[int], size: list[int]) -> int:
+    """The tiles not on the board that touch two safe chains (unplayable for ever, §4.2), a bit per tile."""
+    around = [0] * NUM_CHAINS
+    empty = 0
+    for t, v in enumerate(board):
+        if v == EMPTY:
+            empty |= 1 << t
+        elif v < NUM_CHAINS and size[v] >= SAFE_SIZE:
+            around[v] |= NEIGHBOUR_BITS[t]
+    touched = [m for m in around if m]
+    dead = 0
+    for i, a in enumerate(touched):
+        for b in touched[i + 1:]:
+            dead |= a & b
+    return dead & empty
+
+
+def agrees(st: AcquireData, seat: int, hand: list[int]) -> bool:
+    """Whether ``hand`` could be ``seat``'s, given the clues everybody has about it."""
+    if st.stuck_least[seat]:
+        mask = st.stuck_tiles[seat]
+        if sum(1 for t in hand if mask >> t & 1) < st.stuck_least[seat]:
+            return False
+    dead = st.dead_tiles[seat]
+    return not dead or sum(1 for t in hand if dead >> t & 1) <= st.drawn_since[seat]
+
+
+def redeal(st: AcquireData, seat: int, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """New hands for every seat but ``seat`` and a new bag, from the tiles ``seat`` has not seen, agreeing with
+    the clues: uniform among the deals where each clue's tiles are dealt first."""
+    others = [p for p in range(st.n) if p != seat]
+    pool = st.bag + [t for p in others for t in st.hands[p]]
+    pool.sort()
+    for _ in range(TRIES):
+        rng.shuffle(pool)
+        hands = [h if p == seat else [] for p, h in enumerate(st.hands)]
+        rest = pool
+        for p in others:
+            need = st.stuck_least[p]
+            if need:
+                mask = st.stuck_tiles[p]
+                picked = [t for t in rest if mask >> t & 1][:need]
+                if len(picked) < need:
+                    break
+                hands[p] = picked
+                chosen = set(picked)
+                rest = [t for t in rest if t not in chosen]
+        else:
+            i = 0
+            for p in others:
+                k = len(st.hands[p]) - len(hands[p])
+                hands[p] = sorted(hands[p] + rest[i:i + k])
+                i += k
+            if all(agrees(st, p, hands[p]) for p in others):
+                return hands, sorted(rest[i:])
+    return [h[:] for h in st.hands], st.bag[:]
