@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -75,14 +76,19 @@ class Game(ABC):
         """Context-free parse of an action's text; raise ``InvalidActionError``."""
 
     # --- what the game brings besides its rules, found through the registry ------------------
+    bot_paths: Mapping[str, str] = {}
+    """The game's own bots by name, as ``"package.module:Class"`` (``random`` plays every game)."""
+    terminal_path: str | None = None
+    """The game's terminal screen, as ``"package.module:Class"`` (a ``ludotheque.cli.render.Renderer``)."""
+
     def bots(self) -> Mapping[str, BotFactory]:
-        """The game's own bots by name (``random`` plays every game and is not listed here)."""
-        return {}
+        """The game's own bots by name, imported when asked (so that the rules never load them)."""
+        return {name: _load(path) for name, path in self.bot_paths.items()}
 
     def terminal_renderer(self) -> Any:
-        """The game's terminal screen (a ``ludotheque.cli.render.Renderer``), or None for the generic one.
-        Imported only when asked, so that the rules never load a front end."""
-        return None
+        """A new terminal renderer for the game, or None for the generic one (imported when asked, so that
+        the rules never load a front end)."""
+        return _load(self.terminal_path)() if self.terminal_path else None
 
     def secret_words(self, state: State, seat: int | None) -> set[str]:
         """Words that ``seat``'s view and log must never contain (another seat's tiles, the bag…): the leak
@@ -96,6 +102,12 @@ class Game(ABC):
         if isinstance(seat, int) and 0 <= seat < len(names):
             fields["player"] = names[seat]
         return self.catalog.t(lang, f"event.{event.kind}", **fields)
+
+
+def _load(path: str) -> Any:
+    """``"package.module:Name"`` -> that object."""
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)
 
 
 _REGISTRY: dict[str, Game] = {}

@@ -18,10 +18,9 @@ how each paragraph maps to code and tests is in ``docs/rules/acquire.md``. Rulin
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ...engine.bots import BotFactory
 from ...engine.game import Game, GameInfo
 from ...engine.options import OptionValue
 from ...engine.state import Action, Event, State
@@ -42,6 +41,8 @@ class Acquire(Game):
 
     def __init__(self) -> None:
         self.catalog = CATALOG
+        self.bot_paths = {"heuristic": "ludotheque.games.acquire.heuristic:HeuristicBot"}
+        self.terminal_path = "ludotheque.games.acquire.terminal:AcquireRenderer"
 
     def initial_state(self, players: int, options: dict[str, OptionValue]) -> AcquireState:
         return AcquireState(players, options)
@@ -51,16 +52,6 @@ class Acquire(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
-
-    def bots(self) -> Mapping[str, BotFactory]:
-        from .heuristic import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
-    def terminal_renderer(self) -> Any:
-        from .terminal import AcquireRenderer
-
-        return AcquireRenderer()
 
     def secret_words(self, state: State, seat: int | None) -> set[str]:
         from .view import secret_words

@@ -13,13 +13,12 @@ paragraph's code and tests are in ``docs/rules/gracias.md``. Rulings applied her
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ...engine.bots import BotFactory
 from ...engine.game import Game, GameInfo
 from ...engine.options import OptionValue
-from ...engine.state import Action, Event, State
+from ...engine.state import Action, Event
 from .actions import TRIO_LETTERS, parse_action
 from .options import OPTIONS
 from .snapshot import state_from_json
@@ -35,6 +34,8 @@ class Gracias(Game):
 
     def __init__(self) -> None:
         self.catalog = CATALOG
+        self.bot_paths = {"heuristic": "ludotheque.games.gracias.heuristic:HeuristicBot"}
+        self.terminal_path = "ludotheque.games.gracias.terminal:GraciasRenderer"
 
     def initial_state(self, players: int, options: dict[str, OptionValue]) -> GraciasState:
         return GraciasState(players, options)
@@ -45,22 +46,6 @@ class Gracias(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def bots(self) -> Mapping[str, BotFactory]:
-        from .heuristic import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
-    def terminal_renderer(self) -> Any:
-        from .terminal import GraciasRenderer
-
-        return GraciasRenderer()
-
-    def secret_words(self, state: State, seat: int | None) -> set[str]:
-        from .view import secret_words
-
-        if not isinstance(state, GraciasState):
-            raise TypeError(f"not a gracias position: {state!r}")
-        return secret_words(state, seat)
 
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         a = dict(event.args)

@@ -69,9 +69,3 @@ def resample(st: GraciasState, seat: int, rng: random.Random) -> GraciasState:
         c.deck[col] += 1
     return c
 
-
-def secret_words(st: GraciasState, seat: int | None) -> set[str]:
-    """None: Gracias cards are alike within a colour, so its secrets are which colours lie face down; the
-    contract test checks them by re-dealing (a seat's view must not change), and the take events' redaction
-    by the secrets test."""
-    return set()
