@@ -9,11 +9,27 @@ A record is JSON::
 Each action is its text form, optionally prefixed by who acts (``"2: "`` for seat 2, ``"chance: "`` for a
 random event); a prefix is checked on replay. ``start`` may hold a position (the game's state JSON) to
 begin mid-game.
+
+Limits. Records may come from strangers, so every size is checked before anything is built from it, and
+anything larger is refused with a one-line ``RecordError`` that says what is wrong and what is allowed. Any
+record, well-formed or not, is read or refused within a second and a few tens of megabytes.
+
+- the whole record: at most ``MAX_RECORD_BYTES`` (2 MiB; ``load`` never reads more than that) holding at
+  most ``MAX_CONTAINERS`` (10,000) JSON lists and objects;
+- ``players``: 1 to ``MAX_PLAYERS`` (64; each game allows fewer), and ``seats`` one per player;
+- ``game``, a seat's ``name`` and ``bot``, an option's name and text value: at most ``MAX_NAME_CHARS``
+  (100) characters;
+- ``options``: at most ``MAX_OPTIONS`` (32), each true, false, a whole number or a text;
+- ``actions``: at most ``MAX_ACTIONS`` (100,000), each at most ``MAX_ACTION_CHARS`` (200) characters;
+- ``start`` and ``result``: at most ``MAX_START_VALUES`` (10,000) JSON values nested at most
+  ``MAX_START_DEPTH`` (10) deep, each text at most ``MAX_ACTION_CHARS`` characters;
+- every whole number (``seed`` included): between ``-MAX_INT`` and ``MAX_INT`` (2**63 - 1).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +38,35 @@ from .errors import RecordError
 
 FORMAT = "ludotheque-record"
 VERSION = 1
+
+MAX_RECORD_BYTES = 2 * 1024 * 1024
+"""The largest record file (bytes) or text (characters)."""
+MAX_CONTAINERS = 10_000
+"""The most JSON lists and objects in a record's text (each costs memory once parsed)."""
+MAX_PLAYERS = 64
+"""The most players a record may name (each game allows fewer)."""
+MAX_NAME_CHARS = 100
+"""The longest game name, seat name, bot name, option name or option text."""
+MAX_OPTIONS = 32
+"""The most options a record may set."""
+MAX_ACTIONS = 100_000
+"""The most actions in a record."""
+MAX_ACTION_CHARS = 200
+"""The longest action text (prefix included), and the longest text in ``start`` or ``result``."""
+MAX_START_VALUES = 10_000
+"""The most JSON values (containers, texts, numbers, …) in ``start`` or ``result``."""
+MAX_START_DEPTH = 10
+"""The deepest nesting of lists and objects in ``start`` or ``result``."""
+MAX_INT = 2**63 - 1
+"""The largest magnitude of a whole number anywhere in a record."""
+
+QUOTE_CHARS = 40
+"""How much of a long text an error message quotes."""
+
+_FIELDS = ("format", "version", "game", "players", "options", "seats", "seed", "start", "actions", "result")
+_SEAT_FIELDS = ("name", "bot")
+_JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
+"""A JSON string; possessive, so that matching a long one keeps no backtracking state."""
 
 
 @dataclass(frozen=True)
@@ -66,69 +111,199 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
+        """A record from parsed JSON; every field's type and size checked (see the module's limits)."""
         if not isinstance(data, dict):
-            raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+            raise RecordError(f"a record is a JSON object, not {_kind(data)}")
+        for key in data:
+            if key not in _FIELDS:
+                raise RecordError(f"unknown record field {quote(key)}; the fields are: {', '.join(sorted(_FIELDS))}")
         if data.get("format", FORMAT) != FORMAT:
-            raise RecordError(f"format {data.get('format')!r}: expected {FORMAT!r}")
+            raise RecordError(f"format {quote(data.get('format'))}: expected {FORMAT!r}")
         version = data.get("version")
-        if version != VERSION:
-            raise RecordError(f"record version {version!r} is not supported; this program reads version {VERSION}")
-        allowed = {"format", "version", "game", "players", "options", "seats", "seed", "start", "actions", "result"}
-        extra = sorted(set(data) - allowed)
-        if extra:
-            raise RecordError(f"unknown record field {extra[0]!r}; the fields are: {', '.join(sorted(allowed))}")
-        game = _typed(data, "game", str)
-        players = _typed(data, "players", int)
-        seed = _typed(data, "seed", int, default=0)
-        options = _typed(data, "options", dict, default={})
-        actions = _typed(data, "actions", list, default=[])
-        for i, a in enumerate(actions):
-            if not isinstance(a, str):
-                raise RecordError(f"actions[{i}] = {a!r}: each action is a string such as \"0: buy Luxor\"")
+        if type(version) is not int or version != VERSION:
+            raise RecordError(f"record version {quote(version)} is not supported; this program reads version {VERSION}")
+        game = _text(_field(data, "game", str), "'game'", MAX_NAME_CHARS)
+        players = _field(data, "players", int)
+        if not 1 <= players <= MAX_PLAYERS:
+            raise RecordError(f"'players' = {quote(players)}: a record is for 1 to {MAX_PLAYERS} players "
+                              "(and each game allows fewer)")
+        seed = _whole(_field(data, "seed", int, default=0), "'seed'")
+        options = _options(_field(data, "options", dict, default={}))
+        actions = _actions(_field(data, "actions", list, default=[]))
         start = data.get("start")
         if start is not None and not isinstance(start, dict):
-            raise RecordError("'start' must be a position (a JSON object) or null")
-        raw_seats = _typed(data, "seats", list, default=[{"name": f"Player {i + 1}"} for i in range(players)])
-        if len(raw_seats) != players:
-            raise RecordError(f"'seats' lists {len(raw_seats)} seats but 'players' is {players}")
-        seats = []
-        for i, s in enumerate(raw_seats):
-            if not isinstance(s, dict) or not isinstance(s.get("name", ""), str):
-                raise RecordError(f"seats[{i}] = {s!r}: expected {{\"name\": str, \"bot\": str or null}}")
-            bot = s.get("bot")
-            if bot is not None and not isinstance(bot, str):
-                raise RecordError(f"seats[{i}].bot = {bot!r}: expected a bot name or null")
-            seats.append(SeatConfig(s.get("name") or f"Player {i + 1}", bot))
-        return cls(game, players, options, seed, seats, list(actions), start, data.get("result"))
+            raise RecordError(f"'start' = {quote(start)}: expected a position (a JSON object) or null")
+        _check_tree(start, "'start'")
+        result = data.get("result")
+        _check_tree(result, "'result'")
+        seats = _seats(_field(data, "seats", list, default=None), players)
+        return cls(game, players, options, seed, seats, actions, start, result)
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
+        """A record from JSON text, refused before parsing when too long or holding too many containers."""
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(f"the record is {len(text):,} characters long; a record is at most "
+                              f"{MAX_RECORD_BYTES:,}")
+        bare = _JSON_STRING.sub("", text)
+        containers = bare.count("[") + bare.count("{")
+        del bare
+        if containers > MAX_CONTAINERS:
+            raise RecordError(f"the record holds {containers:,} lists and objects; a record holds at most "
+                              f"{MAX_CONTAINERS:,}")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise RecordError(f"not valid JSON: {e}") from None
+        except RecursionError:
+            raise RecordError(f"lists and objects are nested too deeply; a record's 'start' and 'result' nest "
+                              f"at most {MAX_START_DEPTH} levels") from None
+        except ValueError:  # a number with thousands of digits
+            raise RecordError(f"a number in the record is too large; whole numbers are at most {MAX_INT} "
+                              "(2**63 - 1)") from None
         return cls.from_json(data)
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
+        """A record from a file, of which no more than ``MAX_RECORD_BYTES`` (+1, to tell) is read."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with Path(path).open("rb") as f:
+                raw = f.read(MAX_RECORD_BYTES + 1)
         except OSError as e:
-            raise RecordError(f"cannot read {path}: {e.strerror}") from None
+            raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RecordError(f"{path} is larger than {MAX_RECORD_BYTES:,} bytes, the most a record may be")
+        try:
+            text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise RecordError(f"{path} is not a text file in UTF-8; a record is JSON text") from None
         return cls.loads(text)
 
 
-def _typed(data: dict[str, Any], key: str, kind: type, default: Any = ...) -> Any:
+def quote(value: Any) -> str:
+    """Any input, quoted briefly for an error message: long texts cut, containers and huge numbers described."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= QUOTE_CHARS else f"{value[:QUOTE_CHARS]!r}… ({len(value):,} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+        return f"a {value.bit_length():,}-bit number"
+    if isinstance(value, list | dict):
+        return _kind(value)
+    text = repr(value)
+    return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS] + "…"
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, list):
+        return f"a list of {len(value):,} items"
+    if isinstance(value, dict):
+        return f"an object of {len(value):,} fields"
+    return type(value).__name__
+
+
+def _field(data: dict[str, Any], key: str, kind: type, default: Any = ...) -> Any:
     if key not in data:
         if default is ...:
             raise RecordError(f"the record has no {key!r} field")
         return default
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"{key!r} = {value!r}: expected {kind.__name__}")
+        raise RecordError(f"{key!r} = {quote(value)}: expected {kind.__name__}")
     return value
+
+
+def _text(value: str, where: str, limit: int) -> str:
+    if len(value) > limit:
+        raise RecordError(f"{where} = {quote(value)}: at most {limit} characters")
+    return value
+
+
+def _whole(value: int, where: str) -> int:
+    if abs(value) > MAX_INT:
+        raise RecordError(f"{where} = {quote(value)}: whole numbers in a record are between -{MAX_INT} and "
+                          f"{MAX_INT} (2**63 - 1)")
+    return value
+
+
+def _options(options: dict[Any, Any]) -> dict[str, Any]:
+    if len(options) > MAX_OPTIONS:
+        raise RecordError(f"'options' = {quote(options)}: a record sets at most {MAX_OPTIONS} options")
+    for name, value in options.items():
+        if not isinstance(name, str):
+            raise RecordError(f"option name {quote(name)}: expected a text")
+        where = f"options[{quote(_text(name, 'an option name', MAX_NAME_CHARS))}]"
+        if isinstance(value, str):
+            _text(value, where, MAX_NAME_CHARS)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            _whole(value, where)
+        elif not isinstance(value, bool):
+            raise RecordError(f"{where} = {quote(value)}: an option is true, false, a whole number or a text")
+    return dict(options)
+
+
+def _actions(actions: list[Any]) -> list[str]:
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"'actions' holds {len(actions):,} actions; a record holds at most {MAX_ACTIONS:,}")
+    for i, a in enumerate(actions):
+        if not isinstance(a, str):
+            raise RecordError(f"actions[{i}] = {quote(a)}: each action is a string such as \"0: buy Luxor\"")
+        _text(a, f"actions[{i}]", MAX_ACTION_CHARS)
+    return list(actions)
+
+
+def _seats(raw: list[Any] | None, players: int) -> list[SeatConfig]:
+    """The seats (``players`` is already checked, so the default list is small)."""
+    if raw is None:
+        return [SeatConfig(f"Player {i + 1}") for i in range(players)]
+    if len(raw) != players:
+        raise RecordError(f"'seats' lists {len(raw):,} seats but 'players' is {players}")
+    seats = []
+    for i, s in enumerate(raw):
+        if not isinstance(s, dict):
+            raise RecordError(f"seats[{i}] = {quote(s)}: expected {{\"name\": str, \"bot\": str or null}}")
+        for key in s:
+            if key not in _SEAT_FIELDS:
+                raise RecordError(f"seats[{i}] has an unknown field {quote(key)}; a seat has 'name' and 'bot'")
+        name, bot = s.get("name"), s.get("bot")
+        if name is not None and not isinstance(name, str):
+            raise RecordError(f"seats[{i}].name = {quote(name)}: expected a text")
+        if bot is not None and not isinstance(bot, str):
+            raise RecordError(f"seats[{i}].bot = {quote(bot)}: expected a bot name or null")
+        _text(name or "", f"seats[{i}].name", MAX_NAME_CHARS)
+        _text(bot or "", f"seats[{i}].bot", MAX_NAME_CHARS)
+        seats.append(SeatConfig(name or f"Player {i + 1}", bot))
+    return seats
+
+
+def _check_tree(value: Any, where: str) -> None:
+    """Refuse JSON data holding more than ``MAX_START_VALUES`` values, nested deeper than ``MAX_START_DEPTH``,
+    with a text longer than ``MAX_ACTION_CHARS`` or a number beyond ``MAX_INT``. No recursion, and no more
+    than ``MAX_START_VALUES`` values are looked at."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    seen = 1
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth >= MAX_START_DEPTH:
+                raise RecordError(f"{where} nests lists and objects more than {MAX_START_DEPTH} deep; "
+                                  f"at most {MAX_START_DEPTH} levels are allowed")
+            seen += len(item)
+            if seen > MAX_START_VALUES:
+                raise RecordError(f"{where} holds more than {MAX_START_VALUES:,} values; at most "
+                                  f"{MAX_START_VALUES:,} are allowed")
+            if isinstance(item, dict):
+                for key, child in item.items():
+                    if not isinstance(key, str):
+                        raise RecordError(f"{where}: the key {quote(key)} is not a text")
+                    _text(key, f"a key in {where}", MAX_ACTION_CHARS)
+                    stack.append((child, depth + 1))
+            else:
+                stack.extend((child, depth + 1) for child in item)
+        elif isinstance(item, str):
+            _text(item, f"a text in {where}", MAX_ACTION_CHARS)
+        elif isinstance(item, int) and not isinstance(item, bool):
+            _whole(item, f"a number in {where}")
+        elif item is not None and not isinstance(item, bool | float):
+            raise RecordError(f"{where} holds {quote(item)}, which is not JSON")
 
 
 def split_actor(entry: str) -> tuple[str | None, str]:
