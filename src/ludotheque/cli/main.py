@@ -34,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--players", type=int, default=None, help=players_help)
         p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="a game option (repeatable), e.g. --option cards=true")
-        p.add_argument("--bots", default="", help=bots_help)
+        p.add_argument("--bots", default=None, help=bots_help)
         p.add_argument("--seed", type=int, default=None, help=seed_help)
 
     play = add("play", "play a game in the terminal, against bots or hot-seat")
@@ -80,6 +80,7 @@ def _join_dash_values(argv: list[str]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(_join_dash_values(list(sys.argv[1:] if argv is None else argv)))
     try:
+        _check_arguments(args)
         code = _run(args)
         sys.stdout.flush()
         return code
@@ -98,6 +99,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError):
             pass
         return 0
+
+
+def _check_arguments(args: argparse.Namespace) -> None:
+    """What is refused whatever the game: a ``--bots`` list with an empty name (also with ``--load``)."""
+    if getattr(args, "bots", None) is not None:
+        from .play import split_bots
+
+        split_bots(args.bots, args.lang)
 
 
 def _run(args: argparse.Namespace) -> int:

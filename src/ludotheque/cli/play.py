@@ -64,13 +64,33 @@ _COMMANDS = {
 _YES = {"y", "yes", "o", "oui"}
 
 
+def split_bots(text: str | None, lang: str) -> list[str]:
+    """The names in ``--bots`` (None: not given); an empty name (``--bots ""``, ``,``, ``random,``) is refused."""
+    if text is None:
+        return []
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise OptionError(UI.t(lang, "error.bots_empty", bots=text))
+    return names
+
+
+def check_players(game: Game, players: int, lang: str, bots: str | None = None) -> None:
+    """Refuse a player count outside the game's range: given by ``--players``, or made by ``--bots``."""
+    i = game.info
+    if not i.min_players <= players <= i.max_players:
+        key = "error.players" if bots is None else "error.players_bots"
+        raise OptionError(UI.t(lang, key, players=players, bots=bots, game=i.name, min=i.min_players,
+                               max=i.max_players))
+
+
 def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConfig]:
     """The seats from ``--players``, ``--bots`` and ``--names`` (see the module's docstring)."""
-    entries = [e.strip() for e in (args.bots or "").split(",") if e.strip()]
+    entries = split_bots(args.bots, lang)
     explicit = any(e.lower() in PERSON_MARKS for e in entries)
     bots = [e for e in entries if e.lower() not in PERSON_MARKS]
     players: int = args.players if args.players is not None else max(
         len(entries) if explicit else len(bots) + 1, game.info.min_players)
+    check_players(game, players, lang, None if args.players is not None else args.bots)
     if len(entries if explicit else bots) > players:
         raise OptionError(UI.t(lang, "error.too_many_bots", bots=", ".join(entries), players=players))
     kinds: list[str | None]
@@ -106,6 +126,7 @@ def build_session(args: argparse.Namespace, input_fn: InputFn = input,
             raise OptionError(UI.t(lang, "error.load_game", path=args.load, game=record.game,
                                    wanted=get_game(args.game).info.name))
         match = Match.from_record(record)
+        check_load_agrees(match, args, lang)
         ignored = [f"--{k}" for k in ("players", "bots", "seed", "names", "option")
                    if getattr(args, k, None) not in (None, "", [])]
         if ignored:
@@ -122,6 +143,34 @@ def build_session(args: argparse.Namespace, input_fn: InputFn = input,
     session = PlaySession(match, lang, input_fn, console)
     session.notices += notes
     return session
+
+
+def check_load_agrees(match: Match, args: argparse.Namespace, lang: str) -> None:
+    """Refuse ``--players``, ``--seed``, ``--option`` or ``--bots`` that contradict the loaded game (ones that
+    agree with it are accepted), saying what the saved game is (all but its seed, a secret until the end)."""
+    game = match.game
+    fields: dict[str, Any] = {"path": args.load, "game": game.info.title(lang), "players": match.players}
+    if args.players is not None and args.players != match.players:
+        raise OptionError(UI.t(lang, "error.load_players", given=args.players, **fields))
+    if args.seed is not None and args.seed != match.seed:
+        raise OptionError(UI.t(lang, "error.load_seed", given=args.seed, **fields))
+    given = parse_option_args(args.option or [])
+    wanted = game.resolve(match.players, given)
+    for name, raw in given.items():
+        if wanted[name] != match.options[name]:
+            options = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                                for k, v in match.options.items())
+            raise OptionError(UI.t(lang, "error.load_option", given=f"{name}={raw}", options=options, **fields))
+    if args.bots:
+        saved = [s.bot.lower() if s.bot else None for s in match.seats]
+        try:
+            plan = plan_seats(game, argparse.Namespace(bots=args.bots, players=match.players, names=""), lang)
+            agrees = [s.bot.lower() if s.bot else None for s in plan] == saved
+        except OptionError:
+            agrees = False
+        if not agrees:
+            seats = ",".join(b or UI.t(lang, "seat.mark") for b in saved)
+            raise OptionError(UI.t(lang, "error.load_bots", given=args.bots, seats=seats, **fields))
 
 
 def run_play(args: argparse.Namespace, input_fn: InputFn = input, console: Console | None = None) -> int:

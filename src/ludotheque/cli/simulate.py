@@ -28,7 +28,7 @@ from ..engine.game import get_game
 from ..engine.options import parse_option_args
 from ..sim import SimConfig, Summary, simulate
 from .output import Screen
-from .play import PERSON_MARKS, UI, end_reason
+from .play import PERSON_MARKS, UI, check_players, end_reason, split_bots
 
 
 def config_from_args(args: argparse.Namespace) -> SimConfig:
@@ -37,13 +37,14 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     game = get_game(args.game)
     name = game.info.name
     known = bot_names(name)
-    bots = [b.strip().lower() for b in (args.bots or "").split(",") if b.strip()] or ["random"]
+    bots = [b.lower() for b in split_bots(args.bots, lang)] or ["random"]
+    players: int = args.players if args.players is not None else max(len(bots), game.info.min_players)
+    check_players(game, players, lang, None if args.players is not None else args.bots)
     for b in dict.fromkeys(bots):
         if b in PERSON_MARKS:
             raise OptionError(UI.t(lang, "simulate.person", name=b, game=name, bots=", ".join(known)))
         if b not in known:
             raise OptionError(UI.t(lang, "simulate.unknown_bot", name=b, game=name, bots=", ".join(known)))
-    players: int = args.players if args.players is not None else max(len(bots), game.info.min_players)
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
@@ -54,18 +55,40 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     if args.jobs < 1:
         raise OptionError(UI.t(lang, "simulate.jobs", jobs=args.jobs))
     if getattr(args, "plot", None):
-        from ..sim.plot import plot_problem
-
-        problem = plot_problem(args.plot)
-        if problem is not None:
-            kind, fields = problem
-            key = {"format": "simulate.plot_format", "folder": "simulate.plot_folder"}.get(
-                kind, "simulate.plot_matplotlib")
-            endings: list[str] = fields.get("formats", [])
-            formats = ", ".join(endings[:-1]) + UI.t(lang, "games.or") + endings[-1] if endings else ""
-            raise OptionError(UI.t(lang, key, path=args.plot, folder=fields.get("folder", ""), formats=formats))
+        check_plot(args.plot, lang)
     seed: int = args.seed if args.seed is not None else 0
     return SimConfig(name, players, tuple(bots), options, args.games, seed)
+
+
+PLOT_PROBLEMS = {"directory": "simulate.plot_directory", "format": "simulate.plot_format",
+                 "folder": "simulate.plot_folder", "not_file": "simulate.plot_not_file",
+                 "denied": "simulate.plot_denied", "read_only": "simulate.plot_read_only",
+                 "unwritable": "simulate.plot_unwritable", "matplotlib": "simulate.plot_matplotlib"}
+"""The message for each of ``plot_problem``'s kinds."""
+
+
+def check_plot(path: str, lang: str) -> None:
+    """Refuse a ``--plot`` path the picture could not be written to, saying why, before any game is played."""
+    from ..sim.plot import plot_problem
+
+    problem = plot_problem(path)
+    if problem is not None:
+        kind, fields = problem
+        endings: list[str] = fields.get("formats", [])
+        formats = ", ".join(endings[:-1]) + UI.t(lang, "games.or") + endings[-1] if endings else ""
+        raise OptionError(UI.t(lang, PLOT_PROBLEMS[kind], path=path, folder=fields.get("folder", ""),
+                               formats=formats, reason=fields.get("reason", "")))
+
+
+def number(x: float, lang: str, digits: int = 0) -> str:
+    """A number as written in ``lang``: 12,345.5 in English, 12 345,5 in French (no-break space)."""
+    text = f"{x:,.{digits}f}"
+    return text.replace(",", "\u00a0").replace(".", ",") if lang == "fr" else text
+
+
+def percent(x: float, lang: str) -> str:
+    """A proportion as a percentage with one decimal: 75.0% in English, 75,0 % in French."""
+    return number(100 * x, lang, 1) + ("\u00a0%" if lang == "fr" else "%")
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -91,7 +114,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         labels = {"wins": UI.t(lang, "plot.wins"), "fair": UI.t(lang, "plot.fair"),
                   "score": UI.t(lang, "plot.score"), "games": UI.t(lang, "plot.games"),
                   "title": UI.t(lang, "plot.title", title=get_game(c.game).info.title(lang),
-                                games=len(summary.results), players=c.players)}
+                                games=number(summary.games, lang), players=c.players)}
         path = plot_summary(summary, args.plot, labels)
         console.print(Text(UI.t(lang, "simulate.plot", path=str(path))))
     return 0
@@ -100,18 +123,22 @@ def run_simulate(args: argparse.Namespace) -> int:
 def print_summary(summary: Summary, lang: str, console: Console) -> None:
     c = summary.config
     game = get_game(c.game)
-    table = Table(title=Text(UI.t(lang, "simulate.title", games=len(summary.results), game=game.info.title(lang),
-                               players=c.players)))
+    table = Table(title=Text(UI.t(lang, "simulate.title", games=number(summary.games, lang),
+                                  game=game.info.title(lang), players=c.players)))
     for key in ("simulate.bot", "simulate.seats", "simulate.wins", "simulate.ci", "simulate.score",
                 "simulate.rank"):
         table.add_column(UI.t(lang, key), justify="left" if key == "simulate.bot" else "right")
     for b in summary.by_bot():
         lo, hi = b.interval
-        table.add_row(Text(b.bot), str(b.seats), f"{b.win_rate:.1%}", f"{lo:.1%} – {hi:.1%}",
-                      f"{b.score_total / max(1, b.seats):,.0f}", f"{b.rank_total / max(1, b.seats):.2f}")
+        table.add_row(Text(b.bot), number(b.seats, lang), percent(b.win_rate, lang),
+                      f"{percent(lo, lang)} – {percent(hi, lang)}", number(b.score_total / max(1, b.seats), lang),
+                      number(b.rank_total / max(1, b.seats), lang, 2))
     console.print(table)
-    rates = "  ".join(f"{s + 1}: {r:.1%}" for s, r in enumerate(summary.seat_win_rates()))
-    ends = "; ".join(f"{end_reason(game, lang, k)} ({v})" for k, v in sorted(summary.terminations().items()))
-    for line in (UI.t(lang, "simulate.fair", fair=f"{1 / c.players:.1%}", length=f"{summary.mean_actions():.0f}"),
+    colon, semicolon = (" : ", " ; ") if lang == "fr" else (": ", "; ")
+    rates = "  ".join(f"{s + 1}{colon}{percent(r, lang)}" for s, r in enumerate(summary.seat_win_rates()))
+    ends = semicolon.join(f"{end_reason(game, lang, k)} ({number(v, lang)})"
+                          for k, v in sorted(summary.terminations().items()))
+    for line in (UI.t(lang, "simulate.fair", fair=percent(1 / c.players, lang),
+                      length=number(summary.mean_actions(), lang)),
                  UI.t(lang, "simulate.seat", rates=rates), UI.t(lang, "simulate.ends", ends=ends)):
         console.print(Text(line))

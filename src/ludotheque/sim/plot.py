@@ -5,6 +5,7 @@ The words on the picture are given by the caller (the command line takes them fr
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -16,13 +17,36 @@ FORMATS = ("png", "svg", "pdf")
 
 
 def plot_problem(path: str | Path) -> tuple[str, dict[str, Any]] | None:
-    """Why a picture could not be written to ``path``, checked before any game is played: ``("format" |
-    "folder" | "matplotlib", fields)``, or None when it can."""
+    """Why a picture could not be written to ``path``, checked before any game is played, or None when it can.
+
+    The kinds: ``directory`` (the path is a folder), ``format`` (fields: ``formats``), ``folder`` (no such
+    folder; ``folder``), ``not_file`` (the path is a device, a pipe, …), ``denied`` (no permission),
+    ``read_only`` (a read-only file system), ``unwritable`` (another reason: ``reason``), ``matplotlib``.
+    Whether the file can be written is tried for real: an existing file is opened to append (and left as
+    it is), a new one is created and removed."""
     out = Path(path).expanduser()
+    if out.is_dir():
+        return "directory", {}
     if out.suffix.lower().lstrip(".") not in FORMATS:
         return "format", {"formats": [f".{f}" for f in FORMATS]}
     if not out.parent.is_dir():
         return "folder", {"folder": str(out.parent)}
+    if out.exists() and not out.is_file():
+        return "not_file", {}
+    try:
+        if out.exists():
+            with out.open("ab"):
+                pass
+        else:
+            with out.open("xb"):
+                pass
+            out.unlink()
+    except OSError as e:
+        if e.errno in (errno.EACCES, errno.EPERM):
+            return "denied", {}
+        if e.errno == errno.EROFS:
+            return "read_only", {}
+        return "unwritable", {"reason": e.strerror or str(e)}
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -51,14 +75,14 @@ def plot_summary(summary: Summary, path: str | Path, labels: Mapping[str, str]) 
     left.set_ylabel(labels["wins"])
     left.set_ylim(0, 1)
     left.legend()
-    everything = [x for r in summary.results for x in r.scores]
-    low, high = min(everything), max(everything)
+    low = min(b.scores.low or 0 for b in bots)
+    high = max(b.scores.high or 0 for b in bots)
     # One bar per point when scores are small whole numbers (Gracias), else 30 shared bins (Acquire's cash).
     bins = [x - 0.5 for x in range(low, high + 2)] if high - low <= 60 else [
         low + (high - low) * i / 30 for i in range(31)]
     for b in bots:
-        scores = [r.scores[seat] for r in summary.results for seat, name in enumerate(r.seating) if name == b.bot]
-        right.hist(scores, bins=bins, alpha=0.55, label=b.bot)
+        scores, games = b.scores.points()
+        right.hist(scores, bins=bins, weights=games, alpha=0.55, label=b.bot)
     right.set_xlabel(labels["score"])
     right.set_ylabel(labels["games"])
     right.legend()

@@ -1,15 +1,21 @@
 """Play many games between bots and summarise them.
 
 Game ``i`` is seeded from the base seed and ``i`` only, and seats are rotated (game ``i`` shifts the bot
-list by ``i`` seats), so results do not depend on the number of worker processes.
+list by ``i`` seats); results are added up in game order whatever the number of worker processes, so
+they do not depend on it. Nothing is kept per game: the summary holds running totals (and a bounded
+histogram of scores per bot), so memory does not grow with the number of games, and games are handed to
+the workers as they go, a few at a time, so a simulation of any size starts at once.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import random
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+import signal
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from ..bots import make_bot
@@ -18,6 +24,13 @@ from ..engine.game import get_game
 from ..engine.match import bot_rng, chance_rng
 from ..engine.options import OptionValue
 from .stats import wilson_interval
+
+CHUNK = 25
+"""The most games handed to a worker at once."""
+IN_FLIGHT = 4
+"""Chunks handed out per worker and not yet added up (so workers never wait for the next one)."""
+HISTOGRAM_BINS = 2048
+"""The most bins in a bot's score histogram (beyond, bins are widened two by two)."""
 
 
 @dataclass(frozen=True)
@@ -62,19 +75,55 @@ def play_one(config: SimConfig, i: int) -> GameResult:
     return GameResult(i, seed, seating, o.scores, o.ranks, o.winners, o.termination, actions)
 
 
-def _play_chunk(config: SimConfig, indices: list[int]) -> list[GameResult]:
-    return [play_one(config, i) for i in indices]
+def _play_range(config: SimConfig, start: int, stop: int) -> list[GameResult]:
+    return [play_one(config, i) for i in range(start, stop)]
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them all."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@dataclass
+class ScoreHistogram:
+    """Final scores counted in bins ``width`` points wide (whole points while they fit in
+    ``HISTOGRAM_BINS`` bins, then twice, four times, … wider), with the exact lowest and highest."""
+
+    width: int = 1
+    counts: dict[int, int] = field(default_factory=dict)
+    """Games by bin: bin ``k`` holds the scores from ``k * width`` to ``(k + 1) * width - 1``."""
+    low: int | None = None
+    high: int | None = None
+
+    def add(self, score: int) -> None:
+        self.low = score if self.low is None else min(self.low, score)
+        self.high = score if self.high is None else max(self.high, score)
+        k = score // self.width
+        self.counts[k] = self.counts.get(k, 0) + 1
+        while len(self.counts) > HISTOGRAM_BINS:
+            self.width *= 2
+            wider: dict[int, int] = {}
+            for k, n in self.counts.items():
+                wider[k // 2] = wider.get(k // 2, 0) + n
+            self.counts = wider
+
+    def points(self) -> tuple[list[int], list[int]]:
+        """Each bin as a score (its lowest, kept within the scores seen) and its number of games."""
+        lo, hi = self.low or 0, self.high or 0
+        bins = sorted(self.counts.items())
+        return [min(max(k * self.width, lo), hi) for k, _ in bins], [n for _, n in bins]
 
 
 @dataclass
 class BotSummary:
     bot: str
-    seats: int
+    seats: int = 0
     """Seat-games played by this bot (a bot named twice plays two seats a game)."""
-    wins: float
+    wins: float = 0.0
     """Games won; a shared win counts as a fraction."""
-    score_total: float
-    rank_total: float
+    score_total: float = 0.0
+    rank_total: float = 0.0
+    scores: ScoreHistogram = field(default_factory=ScoreHistogram)
 
     @property
     def win_rate(self) -> float:
@@ -94,74 +143,88 @@ class BotSummary:
 
 @dataclass
 class Summary:
+    """Running totals of a simulation's games (added in game order)."""
+
     config: SimConfig
-    results: list[GameResult]
+    games: int = 0
+    bots: dict[str, BotSummary] = field(default_factory=dict)
+    seat_wins: list[float] = field(default_factory=list)
+    """Games won by seat position (shared wins as fractions)."""
+    actions: int = 0
+    ends: dict[str, int] = field(default_factory=dict)
+    """Games by how they ended, in the order first seen."""
+
+    def __post_init__(self) -> None:
+        self.seat_wins = self.seat_wins or [0.0] * self.config.players
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        for seat, name in enumerate(r.seating):
+            b = self.bots.setdefault(name, BotSummary(name))
+            b.seats += 1
+            if seat in r.winners:
+                b.wins += 1 / len(r.winners)
+                self.seat_wins[seat] += 1 / len(r.winners)
+            b.score_total += r.scores[seat]
+            b.rank_total += r.ranks[seat]
+            b.scores.add(r.scores[seat])
+        self.actions += r.actions
+        self.ends[r.termination] = self.ends.get(r.termination, 0) + 1
 
     def by_bot(self) -> list[BotSummary]:
-        table: dict[str, BotSummary] = {}
-        for r in self.results:
-            for seat, name in enumerate(r.seating):
-                s = table.setdefault(name, BotSummary(name, 0, 0.0, 0.0, 0.0))
-                s.seats += 1
-                if seat in r.winners:
-                    s.wins += 1 / len(r.winners)
-                s.score_total += r.scores[seat]
-                s.rank_total += r.ranks[seat]
-        return sorted(table.values(), key=lambda s: -s.win_rate)
+        return sorted(self.bots.values(), key=lambda s: -s.win_rate)
 
     def seat_win_rates(self) -> list[float]:
         """How often each seat position won (first player advantage and the like)."""
-        n = len(self.results) or 1
-        return [sum(1 / len(r.winners) for r in self.results if s in r.winners) / n
-                for s in range(self.config.players)]
+        n = self.games or 1
+        return [w / n for w in self.seat_wins]
 
     def mean_actions(self) -> float:
-        return sum(r.actions for r in self.results) / max(1, len(self.results))
+        return self.actions / max(1, self.games)
 
     def terminations(self) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for r in self.results:
-            out[r.termination] = out.get(r.termination, 0) + 1
-        return out
+        return dict(self.ends)
 
     def to_json(self) -> dict[str, Any]:
         c = self.config
         return {
             "game": c.game, "players": c.players, "bots": list(c.bots), "options": c.options,
-            "games": len(self.results),
+            "games": self.games,
             "seed": c.seed, "fair_share": round(1 / c.players, 4), "by_bot": [b.to_json() for b in self.by_bot()],
             "seat_win_rates": [round(x, 4) for x in self.seat_win_rates()],
             "mean_actions": round(self.mean_actions(), 1), "terminations": self.terminations(),
         }
 
 
-def _chunks(n: int, size: int) -> Iterator[list[int]]:
-    for start in range(0, n, size):
-        yield list(range(start, min(n, start + size)))
-
-
 def simulate(config: SimConfig, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Summary:
-    """Play ``config.games`` games on ``jobs`` processes; ``progress(k)`` is called as k more finish."""
-    results: list[GameResult] = []
+    """Play ``config.games`` games on ``jobs`` processes; ``progress(k)`` is called as k more finish.
+
+    On Ctrl-C (or any error) every worker is stopped at once and the exception goes on."""
+    summary = Summary(config)
+
+    def add(results: list[GameResult]) -> None:
+        for r in results:
+            summary.add(r)
+        if progress:
+            progress(len(results))
+
     if jobs <= 1:
         for i in range(config.games):
-            results.append(play_one(config, i))
-            if progress:
-                progress(1)
-    else:
-        size = max(1, min(25, config.games // (jobs * 8) or 1))
-        pool = ProcessPoolExecutor(max_workers=jobs)
-        try:
-            futures = [pool.submit(_play_chunk, config, chunk) for chunk in _chunks(config.games, size)]
-            for fut in futures:
-                chunk = fut.result()
-                results.extend(chunk)
-                if progress:
-                    progress(len(chunk))
-        except BaseException:
-            # Ctrl-C or a failure: drop the queued games instead of waiting for all of them.
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown()
-    results.sort(key=lambda r: r.index)
-    return Summary(config, results)
+            add([play_one(config, i)])
+        return summary
+    size = max(1, min(CHUNK, config.games // (jobs * 8)))
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_sigint)
+    try:
+        pending: deque[AsyncResult[list[GameResult]]] = deque()
+        for start in range(0, config.games, size):
+            pending.append(pool.apply_async(_play_range, (config, start, min(config.games, start + size))))
+            if len(pending) >= IN_FLIGHT * jobs:
+                add(pending.popleft().get())
+        while pending:
+            add(pending.popleft().get())
+    except BaseException:
+        pool.terminate()
+        raise
+    pool.close()
+    pool.join()
+    return summary
