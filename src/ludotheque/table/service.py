@@ -1,0 +1,192 @@
+"""One table: who sits where, submissions checked against the state they were made on, chance and bots
+advanced, each seat's place in the log, and the turn clock.
+
+Like boardgame.io's state id, every submission carries ``at``, the number of actions the submitter had seen:
+a double click, a reconnect replaying a message or a bot answer that came too late is refused as stale and
+changes nothing. Seats act only for themselves. Bots think on a copy of their seat's view (a ``SeatView``
+over a clone), never on the live state, so a slow bot cannot race the table: its answer is submitted like a
+person's, with the ``at`` it was asked at. The clock is kept as deadlines (the engine stays clock-free): when
+a person's time runs out, the table plays a stand-in bot's choice for that seat, recorded as a timeout.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..bots import bot_names, make_bot
+from ..engine.bots import Bot, SeatView
+from ..engine.errors import IllegalActionError, LudoError
+from ..engine.match import Match, bot_rng
+from ..engine.state import CHANCE, TERMINAL, Action, Event
+
+Clock = Callable[[], float]
+"""Seconds (``time.time``); injected so that tests move time by hand."""
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    """Who sits at a seat: a person (by name), or a bot by name."""
+
+    name: str
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class Played:
+    """When an action was played and who played it: ``person``, ``bot``, ``timeout`` (a stand-in bot played
+    for a person out of time) or ``chance``."""
+
+    time: float
+    by: str
+
+
+class StaleActionError(IllegalActionError):
+    """A submission made on an older state than the table's (``at`` is behind): refused, nothing changes."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """A seat tried to act when it is not its turn (or a person for a bot's seat)."""
+
+
+class Table:
+    """A match and its seats. ``advance`` plays chance and the bots that are due; people ``submit``."""
+
+    def __init__(self, match: Match, *, move_seconds: float | None = None, bot_delay: float = 0.0,
+                 clock: Clock = time.time, played: list[Played] | None = None) -> None:
+        self.match = match
+        self.move_seconds = move_seconds
+        """A person's time for one decision (None: no clock)."""
+        self.bot_delay = bot_delay
+        """Seconds a bot waits before its move (so that people can follow)."""
+        self.clock = clock
+        self.played: list[Played] = list(played or [])
+        """Per action of the match's history: when, and by whom."""
+        if len(self.played) < len(match.history):  # a version 1 record: nothing known of the past moves
+            self.played += [Played(0.0, "chance" if actor == CHANCE else "unknown")
+                            for actor, _ in match.history[len(self.played):]]
+        self.cursors: dict[int | None, int] = {}
+        """Per viewer (a seat, or None for spectators): how many events it has been sent."""
+        self._bots: dict[int, Bot] = {}
+        self._since = clock()
+        """When the current decision was asked (for the clock and the bots' delay)."""
+
+    # --- who sits where ----------------------------------------------------------------------
+    @property
+    def seats(self) -> list[TableSeat]:
+        return [TableSeat(s.name, s.bot) for s in self.match.seats]
+
+    @property
+    def at(self) -> int:
+        """The number of actions played: the state id every submission must carry."""
+        return len(self.match.history)
+
+    @property
+    def to_move(self) -> int:
+        """A seat, ``CHANCE`` or ``TERMINAL``."""
+        return self.match.state.current_player
+
+    def is_person(self, seat: int) -> bool:
+        return self.match.seats[seat].bot is None
+
+    def is_over(self) -> bool:
+        return self.match.is_over()
+
+    # --- people -----------------------------------------------------------------------------
+    def submit(self, seat: int, action: Action | str, at: int, by: str = "person") -> Action:
+        """Play ``seat``'s action, made on the state after ``at`` actions; anything wrong is refused with a
+        ``LudoError`` and changes nothing."""
+        if self.match.is_over():
+            raise IllegalActionError("the game is over")
+        if at != self.at:
+            raise StaleActionError(f"this move was made on action {at}, but the table is at action {self.at}: "
+                                   "look at the table again and choose anew")
+        actor = self.to_move
+        if actor != seat:
+            whose = "a chance event" if actor == CHANCE else f"seat {actor}"
+            raise NotYourTurnError(f"it is not seat {seat}'s turn but {whose}'s")
+        if by == "person" and not self.is_person(seat):
+            raise NotYourTurnError(f"seat {seat} is played by a bot")
+        applied = self.match.apply(action)
+        self._played(by)
+        return applied
+
+    # --- chance and bots ----------------------------------------------------------------------
+    def advance(self, now: float | None = None) -> int:
+        """Apply chance events and the bot moves that are due, and a stand-in's move for a person whose time
+        ran out; stop when a person must act, a bot is not due yet, or the game is over. The count applied."""
+        now = self.clock() if now is None else now
+        done = 0
+        while not self.match.is_over():
+            seat = self.to_move
+            if seat == CHANCE:
+                self.match.draw_chance()
+                self._played("chance", now)
+            elif not self.is_person(seat):
+                if now < self._since + self.bot_delay:
+                    break
+                self.submit(seat, self.bot_choice(seat), self.at, by="bot")
+            elif self.deadline is not None and now >= self.deadline:
+                self.submit(seat, self.bot_choice(seat, stand_in=True), self.at, by="timeout")
+            else:
+                break
+            done += 1
+        return done
+
+    def bot_choice(self, seat: int, stand_in: bool = False) -> Action:
+        """What the seat's bot (or, for a person, its stand-in) would play now, thought out on a copy."""
+        state = self.match.state.clone()
+        return self._bot(seat, stand_in).choose(SeatView(state, seat, state.legal_actions()))
+
+    def _bot(self, seat: int, stand_in: bool) -> Bot:
+        bot = self._bots.get(seat)
+        if bot is None:
+            game = self.match.game.info.name
+            name = self.match.seats[seat].bot or ("heuristic" if "heuristic" in bot_names(game) else "random")
+            bot = make_bot(name, game, seat, bot_rng(self.match.seed, seat, self.at))
+            self._bots[seat] = bot
+        return bot
+
+    @property
+    def deadline(self) -> float | None:
+        """When the person to move runs out of time (None: no clock, or not a person's move)."""
+        seat = self.to_move
+        if self.move_seconds is None or seat < 0 or not self.is_person(seat):
+            return None
+        return self._since + self.move_seconds
+
+    def next_due(self) -> float | None:
+        """When ``advance`` will next have something to do by itself (None: only a person can move it)."""
+        seat = self.to_move
+        if seat == TERMINAL:
+            return None
+        if seat == CHANCE:
+            return self._since
+        if not self.is_person(seat):
+            return self._since + self.bot_delay
+        return self.deadline
+
+    def _played(self, by: str, now: float | None = None) -> None:
+        now = self.clock() if now is None else now
+        self.played.append(Played(now, by))
+        self._since = now
+
+    # --- what each viewer has been told -------------------------------------------------------
+    def updates(self, viewer: int | None) -> list[Event]:
+        """The events ``viewer`` (a seat, or None for spectators) has not been sent yet, as it may see them;
+        its cursor moves past them."""
+        events = self.match.events
+        start = self.cursors.get(viewer, 0)
+        self.cursors[viewer] = len(events)
+        return [e.seen_by(viewer) for e in events[start:]]
+
+    def rewind(self, viewer: int | None, to: int = 0) -> None:
+        """Send ``viewer`` the log again from event ``to`` (a reconnection)."""
+        self.cursors[viewer] = max(0, min(to, len(self.match.events)))
+
+
+def check_seat(table: Table, seat: int) -> None:
+    """A seat number that exists at this table, or a ``LudoError``."""
+    if not 0 <= seat < len(table.match.seats):
+        raise LudoError(f"seat {seat}: the seats are 0 to {len(table.match.seats) - 1}")
