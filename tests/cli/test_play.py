@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -177,6 +178,8 @@ def test_screens_never_show_another_seats_tiles(bots: str) -> None:
         if prompt != "> ":  # the hot-seat hand-over: no screen is shown
             assert "Acquire — seed" not in screen
             return
+        if m.is_over():  # the last look at a finished game: nothing is secret any more
+            return
         seat = m.current_player
         for other in range(m.players):
             if other != seat:
@@ -229,7 +232,7 @@ def test_save_to_a_file_that_exists_and_stop_at_eof_keeps_it(tmp_path: Path) -> 
 def test_more_names_than_people_is_refused() -> None:
     from ludotheque.engine.errors import OptionError
 
-    with pytest.raises(OptionError, match=r"2 names, more than the people's seats \(1\)"):
+    with pytest.raises(OptionError, match=r"more names \(2\) than people's seats \(1\)"):
         build_session(args(names="Ada,Bob"), Script([]), console())
     s = build_session(args(players=3, bots="random", names="Ada,Bob"), Script([]), console())
     assert [seat.name for seat in s.match.seats][:2] == ["Ada", "Bob"]
@@ -258,11 +261,14 @@ def test_the_seed_is_shown_only_at_the_end() -> None:
     script = Script([], default="1")
     seen: list[str] = []
 
+    session = build_session(args(seed=987654), script, c)
+
     def check(prompt: str) -> None:
-        seen.append(text_of(c))
+        if not session.match.is_over():
+            seen.append(text_of(c))
 
     script.hook = check
-    run_play(args(seed=987654), script, c)
+    session.run()
     assert seen and all("987654" not in screen for screen in seen)
     assert "Seed 987654" in text_of(c).split("Final ranking")[1]
 
@@ -278,3 +284,118 @@ def test_bots_list_may_start_with_a_person() -> None:
     s = build_session(args(bots="person,random"), Script([]), console())
     assert [seat.bot for seat in s.match.seats] == [None, "random"]
     assert main(["play", "--bots", "-,random"]) == 2  # no game and no --load: refused, not a crash
+
+
+def finished(session: PlaySession, end: list[str]) -> Callable[[str], str]:
+    """Answers "1" while the game goes on, then ``end`` one by one at the last look (then the end of input)."""
+    answers = iter(end)
+
+    def answer(prompt: str) -> str:
+        if not session.match.is_over():
+            return "1"
+        text = next(answers, None)
+        if text is None:
+            raise EOFError
+        return text
+
+    return answer
+
+
+def test_a_finished_game_can_be_saved_and_its_log_read(tmp_path: Path) -> None:
+    path = tmp_path / "finished.json"
+    c = console()
+    session = build_session(args(), Script([]), c)
+    session.input_fn = finished(session, ["log", "sauce", f"save {path}", ""])
+    assert session.run() == 0
+    after = text_of(c).split("Final ranking")[1]
+    assert "Type save FILE to keep this game, log to read all of it, or press Enter to leave." in after
+    log = after.split("The game so far")[1]
+    assert "Turn 1: " in log and "Final fortunes" in log  # the whole game, from its first turn
+    assert "“sauce”: the game is over; type save FILE, log, or press Enter to leave." in after
+    assert f"Game saved to {path}. Replay it with: ludo replay {path} --log" in " ".join(after.split())
+    record = GameRecord.load(path)
+    assert record.result is not None and Match.from_record(record).state == session.match.state
+
+
+def test_a_finished_game_ends_at_the_end_of_input_in_french(tmp_path: Path) -> None:
+    c = console()
+    session = build_session(args(lang="fr"), Script([]), c)
+    session.input_fn = finished(session, ["journal", f"sauver {tmp_path / 'fin.json'}"])  # then EOF: leave
+    assert session.run() == 0
+    after = text_of(c).split("Classement final")[1]
+    assert "Tapez sauver FICHIER pour garder cette partie" in after and "La partie jusqu'ici" in after
+    assert "Partie enregistrée dans" in after and (tmp_path / "fin.json").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_actions_are_shown_in_the_players_words_and_read_back(lang: str) -> None:
+    """Every legal action of random games (card variant: cards and exchanges; mergers: disposals) is shown in
+    the player's words, which the position reads back as the same action; French shows no English verb."""
+    from ludotheque.cli.render import get_renderer
+    from ludotheque.engine import get_game
+
+    game = get_game("acquire")
+    renderer = get_renderer(game)
+    english = {"pass", "stop", "found", "survivor", "absorb", "sell", "trade", "keep", "buy", "done", "announce",
+               "card", "exchange", "draw", "for"}
+    kinds: set[str] = set()
+    for seed in range(3):
+        match = Match(game, 3, {"cards": True}, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            if match.current_player < 0:
+                match.draw_chance()
+                continue
+            legal = match.legal_actions()
+            for action in legal:
+                shown = renderer.action_words(action.text(), lang)
+                assert match.state.parse_action(shown) == action, (action.text(), shown)
+                if lang == "fr":
+                    assert not english & set(shown.split()), shown
+                kinds.add(type(action).__name__)
+            match.apply(rng.choice(legal))
+    assert {"PlaceTile", "Found", "Buy", "Done", "Dispose", "PlayCard", "Exchange"} <= kinds
+
+
+def test_the_french_screen_lists_french_actions() -> None:
+    c = console()
+    session = build_session(args(lang="fr", players=3, bots="heuristic,heuristic"), Script([]), c)
+    session.input_fn = finished(session, [])
+    session.run()
+    out = text_of(c)
+    assert re.search(r"\d+ {2}acheter \w+ +acheter une action \w+ pour", out)
+    assert re.search(r"\d+ {2}terminé +ne plus rien acheter", out)
+    assert "6\u00a0000" in out  # numbers as French writes them
+    assert not re.search(r"\d+ {2}(buy|done) ", out)
+
+
+def test_refusals_say_the_players_own_choices_in_their_words() -> None:
+    c = console()
+    session = build_session(args(lang="fr"), Script(["acheter Luxor", "tirer 5C", "zz top"], default=None), c)
+    play_until_person(session)
+    assert session._person_turn(session.match.current_player) is False
+    out = " ".join(text_of(c).split())
+    assert "Interdit : « acheter Luxor » n'est pas possible maintenant (étape : poser un pion) ; actions possibles :" \
+        in out
+    allowed = re.findall(r"actions possibles : ([^\n]*?)(?: Interdit| Je ne|$)", out)
+    assert len(allowed) == 2 and not any("tirer" in a or "draw" in a for a in allowed)  # never a chance event
+    assert "Je ne comprends pas : « zz top » n'est pas une action ; écrivez un pion (5C), passer" in out
+    assert out.count("zz top") == 1  # said once, not repeated
+    assert "tirer PION" not in out and "hasard" not in out
+
+
+@pytest.mark.parametrize(("given", "lang", "message"), [
+    ({"game": "acquir"}, "fr", "aucun jeu nommé « acquir » ; les jeux sont"),
+    ({"option": ["cards=maybe"]}, "fr", "--option cards=maybe : la valeur doit être true ou false"),
+    ({"option": ["colour=red"]}, "fr", "--option colour : acquire n'a pas cette option ; ses options sont"),
+    ({"option": ["cards"]}, "fr", "--option cards : écrivez nom=valeur"),
+    ({"bots": "randm"}, "fr", "--bots : aucun bot nommé « randm » pour acquire ; les bots sont heuristic et random"),
+    ({"bots": "randm"}, "en", "--bots: no bot named “randm” for acquire; the bots are heuristic and random"),
+])
+def test_command_line_mistakes_are_refused_in_the_players_language(given: dict[str, object], lang: str,
+                                                                    message: str) -> None:
+    from ludotheque.engine.errors import OptionError
+
+    with pytest.raises(OptionError) as refused:
+        run_play(args(lang=lang, **given), Script([]), console())
+    assert message in str(refused.value)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import random
+import re
 
 import pytest
 from rich.console import Console
@@ -68,8 +69,8 @@ def test_a_whole_game_against_bots_ends() -> None:
     assert run_play(args(), Script(["rules", "help", "log"]), c) == 0
     out = text_of(c)
     assert "The game so far" in out  # the log command
-    # The scoring of rounds 1 and 2 stops the game until the person has read it; round 3's is on the final screen.
-    assert out.count("End of the round: the scoring") == 2
+    # The scoring of every round stops the game until the person has read it (round 3's before the final screen).
+    assert out.count("End of the round: the scoring") == 3
     assert "Round 1: Ada scores" in out and "Round 3: Ada scores" in out and "turns up the face-down cards" in out
     assert "Round 1/3 — turn 1/4" in out and "Grand opener: Ada" in out
     assert "Trios on the table" in out and "Your face-down cards:" in out
@@ -92,7 +93,7 @@ def test_french() -> None:
     run_play(args(lang="fr", names=""), Script(["aide", "regles"]), c)
     out = text_of(c)
     assert "Manche 1/3 — tour 1/4" in out and "Grand ouvreur" in out and "Vos cartes cachées" in out
-    assert "Gracias, en bref" in out and "prend B, garde rouge donne 2" in out
+    assert "Gracias, en bref" in out and "garde rouge donne 2" in out and "prend B" in out
     assert "les trois manches ont été jouées" in out
     assert "Your face-down cards" not in out and "Round 1/3" not in out
 
@@ -132,9 +133,73 @@ def test_own_face_down_cards_are_shown_to_their_owner_only() -> None:
     theirs = render(state, 1)
     assert "1 × purple" in mine and "purple" not in theirs.split("Your face-down cards:")[1]
     assert "1 × orange" in theirs and "1 × orange" not in mine
-    assert "keep red, give yellow to P0" in theirs
+    assert "keep the red card, give the yellow card to P0" in theirs
 
 
 def test_session_builds_with_the_gracias_renderer() -> None:
     session = build_session(args(), Script([]), console())
     assert isinstance(session.renderer, GraciasRenderer)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_actions_are_shown_in_the_players_words_and_read_back(lang: str) -> None:
+    renderer = GraciasRenderer()
+    state = get_game("gracias").new_game(4)
+    assert isinstance(state, GraciasState)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        for action in legal:
+            shown = renderer.action_words(action.text(), lang)
+            assert state.parse_action(shown) == action, (action.text(), shown)
+            if lang == "fr":
+                assert shown.split()[0] in ("prend", "garde") and "give" not in shown
+        state.apply(legal[int(rng.random() * len(legal))])
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "'Z' is not a trio on the table: the trios are A to D"),
+    ("fr", "« Z » n'est pas un trio sur la table : les trios vont de A à D"),
+])
+def test_a_wrong_trio_letter_names_the_trios_of_this_table(lang: str, message: str) -> None:
+    c = console()
+    session = build_session(args(lang=lang), Script([]), c)
+    m = session.match
+    while m.current_player < 0 or m.current_player in session.bots:
+        m.draw_chance() if m.current_player < 0 else session._bot_move(m.current_player)
+    answers = iter(["take Z", "prend E" if lang == "fr" else "take E"])
+
+    def answer(prompt: str) -> str:
+        text = next(answers, None)
+        if text is None:
+            raise EOFError
+        return text
+
+    session.input_fn = answer
+    assert session._person_turn(m.current_player) is False
+    out = " ".join(text_of(c).split())
+    assert message in out
+    assert out.count("A to D" if lang == "en" else "A à D") >= 2 and "A to F" not in out and "A à F" not in out
+
+
+def test_labels_agree_with_the_card_in_french() -> None:
+    state = get_game("gracias").state_from_json({
+        "game": "gracias", "players": 3, "opener": 0, "taken": 1, "to_move": 1, "phase": "keep", "chosen": "B",
+        "open": [{"red": 2}, {"blue": 1}, {"green": 1}], "hidden": [{"purple": 1}, {"orange": 1, "blue": 1}, {}],
+        "trios": [None, ["green", "yellow", None], ["green", "green", "yellow"]],
+    })
+    assert isinstance(state, GraciasState)
+    screen = re.sub(r"\x1b\[[0-9;]*m", "", render(state, 1, "fr"))
+    assert "garder la carte verte, donner la carte jaune à P0" in screen
+    assert "garder verte" not in screen and "garder la verte" not in screen
+    state = get_game("gracias").state_from_json({
+        "game": "gracias", "players": 3, "opener": 0, "taken": 0, "to_move": 0, "phase": "choose",
+        "open": [{}, {}, {}], "hidden": [{}, {}, {}],
+        "trios": [["green", "yellow", "red"], ["green", "green", "yellow"], ["blue", "purple", "red"]],
+    })
+    assert isinstance(state, GraciasState)
+    screen = re.sub(r"\x1b\[[0-9;]*m", "", render(state, 0, "fr"))
+    assert "prendre le trio A (cartes verte et jaune)" in screen and "prendre le trio B (deux cartes vertes)" in screen

@@ -12,8 +12,14 @@ The seed decides every chance draw, so it is shown only once the game is over (s
 
 Everything a person reads comes from their seat's observation and event log (``State.observation``,
 ``Match.log_for``), and from the catalogues (``cli/locale`` and the game's own), so no secret reaches the
-screen and everything reads in both languages. Input and output are injected (``input_fn``, ``console``)
-so tests can script a whole game.
+screen and everything reads in both languages: actions are listed, explained and refused in the person's words
+(``Renderer.action_words``: ``acheter Luxor``), which they may type back (English words work too); records keep
+the English texts. Input and output are injected (``input_fn``, ``console``) so tests can script a whole game.
+
+The screen fits the terminal (80 × 24 and up): the game draws a compact layout on a small terminal, what happened
+since the person's last move is summarised and, when it does not all fit, routine lines go first (a merger and
+its bonuses stay), and a long list of choices is put in columns or cut ("list" shows it all). A finished game
+leaves a last look before the program ends: ``save FILE``, ``log``, or Enter (or the end of input) to leave.
 """
 
 from __future__ import annotations
@@ -25,21 +31,23 @@ from pathlib import Path
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..bots import make_bot
+from ..bots import bot_names, make_bot
 from ..engine.bots import Bot, SeatView
-from ..engine.errors import IllegalActionError, InvalidActionError, LudoError, OptionError
-from ..engine.game import Game, get_game
-from ..engine.i18n import Catalog
+from ..engine.errors import IllegalActionError, InvalidActionError, LudoError, OptionError, Reason, allowed_list
+from ..engine.game import Game, all_games, get_game
+from ..engine.i18n import Catalog, plural_form
 from ..engine.match import Match, bot_rng
 from ..engine.options import parse_option_args
 from ..engine.record import GameRecord, SeatConfig
 from ..engine.state import CHANCE, Action, Outcome
+from .numbers import format_int, join_words
 from .output import Screen
-from .render import View, get_renderer
+from .render import KEY, NORMAL, ROUTINE, EventLine, View, get_renderer, screen
 
 InputFn = Callable[[str], str]
 
@@ -48,15 +56,23 @@ UI = Catalog.load("ludotheque.cli")
 
 PERSON_MARKS = {"-", "person", "human", "personne", "humain"}
 MAX_EVENT_LINES = 12
+"""Event lines shown when the output is not a terminal (on a terminal, as many as fit)."""
 MAX_END_LINES = 40
 MAX_LOG_LINES = 400
 LONG_LIST = 30
 """More legal actions than this are listed in columns, without explanations."""
+RESERVED_LINES = 7
+"""Lines a terminal keeps under the game's part of the screen: two rules, a few events and choices, the prompt."""
+MIN_EVENT_LINES = 2
+MIN_CHOICE_LINES = 2
+ROOMY_LINES = 40
+"""From this many lines, the screen has its title and the longer hint."""
 
 _COMMANDS = {
     "help": "help", "aide": "help", "?": "help",
     "rules": "rules", "regles": "rules", "règles": "rules",
     "log": "log", "journal": "log",
+    "list": "list", "liste": "list", "choices": "list", "choix": "list",
     "undo": "undo", "annuler": "undo",
     "save": "save", "sauver": "save", "enregistrer": "save",
     "quit": "quit", "quitter": "quit", "exit": "quit",
@@ -174,8 +190,43 @@ def check_load_agrees(match: Match, args: argparse.Namespace, lang: str) -> None
 
 
 def run_play(args: argparse.Namespace, input_fn: InputFn = input, console: Console | None = None) -> int:
-    """``ludo play``: play until the game ends or the person quits."""
+    """``ludo play``: play until the game ends or the person quits (then a last look: save it, read its log)."""
+    check_arguments(args, getattr(args, "lang", "en") or "en")
     return build_session(args, input_fn, console).run()
+
+
+def check_arguments(args: argparse.Namespace, lang: str) -> None:
+    """Refuse, in the player's language, a game, an option or a bot that does not exist (for a new game; a saved
+    game's record decides them)."""
+    if getattr(args, "load", None) or not getattr(args, "game", None):
+        return
+    try:
+        game = get_game(args.game)
+    except OptionError:
+        games = join_words((g.info.name for g in all_games()), lang)
+        raise OptionError(UI.t(lang, "error.no_such_game", name=args.game, games=games)) from None
+    specs = {o.name: o for o in game.info.options}
+    for pair in args.option or []:
+        name, sep, value = (part.strip() for part in pair.partition("="))
+        if not sep or not name:
+            raise OptionError(UI.t(lang, "error.option_pair", pair=pair))
+        spec = specs.get(name)
+        if spec is None:
+            raise OptionError(UI.t(lang, "error.option_unknown", name=name, game=game.info.name,
+                                   options=join_words(specs, lang) or "—"))
+        try:
+            spec.parse(value)
+        except OptionError:
+            from .games import allowed
+
+            raise OptionError(UI.t(lang, "error.option_value", name=name, value=value,
+                                   allowed=allowed(spec, lang))) from None
+    known = bot_names(game.info.name)
+    for entry in (args.bots or "").split(","):
+        bot = entry.strip()
+        if bot and bot.lower() not in PERSON_MARKS and bot.lower() not in known:
+            raise OptionError(UI.t(lang, "error.unknown_bot", name=bot, game=game.info.name,
+                                   bots=join_words(known, lang)))
 
 
 class PlaySession:
@@ -203,6 +254,14 @@ class PlaySession:
     def ui(self, key: str, **fields: Any) -> str:
         return UI.t(self.lang, key, **fields)
 
+    def ui_n(self, count: int, one: str, other: str, /, **fields: Any) -> str:
+        """The catalogue's ``one`` or ``other`` text, as ``count`` asks in the player's language."""
+        return self.ui(one if plural_form(self.lang, count) == "one" else other, **fields)
+
+    def words(self, action: str) -> str:
+        """An action's text in the player's words (``buy Luxor`` -> ``acheter Luxor``)."""
+        return self.renderer.action_words(action, self.lang)
+
     def _make_bots(self) -> None:
         m = self.match
         self.bots = {seat: make_bot(s.bot, self.game.info.name, seat, bot_rng(m.seed, seat, len(m.history)))
@@ -223,21 +282,24 @@ class PlaySession:
             elif not self._person_turn(seat):
                 self._say(self.ui("info.quit"))
                 return 0
+        self._pause_for_milestones(seen)
         self._final()
+        self._last_look()
         return 0
 
     def _pause_for_milestones(self, since: int) -> int:
         """Show what deserves a stop (a round's scoring: public events) and wait for Enter; the new log length."""
-        events = self.match.log_for(None)[since:]
-        shown = [e for e in events if e.kind in self.renderer.milestones]
-        if shown and self.people:
+        log = self.match.log_for(None)
+        if self.people and any(e.kind in self.renderer.milestones for e in log[since:]):
             catalog = self.game.catalog
             title = catalog.t(self.lang, "ui.milestone") if catalog.has("ui.milestone") else self.ui("screen.milestone")
+            self._clear()
             self.console.rule(Text(title), style="bold")
-            for line in fold_lines(self.game.describe(e, self.lang, self.names) for e in shown):
-                self._say(f"• {line}")
+            view = self._view(self.people[0] if len(self.people) == 1 else None, [])
+            for part in self.renderer.milestone(view, log, since):
+                self.console.print(part)
             self._ask(self.ui("screen.continue"))
-        return since + len(events)
+        return len(log)
 
     def _bot_move(self, seat: int) -> None:
         state = self.match.state
@@ -268,20 +330,20 @@ class PlaySession:
                 if outcome is not None:
                     return outcome
                 continue
-            action = self._read_action(text)
+            action = self._read_action(seat, text)
             if action is None:
                 continue
             mark = len(self.match.events)
             try:
                 self.match.apply(action)
             except (InvalidActionError, IllegalActionError) as e:
-                self._error("error.illegal", reason=self._why(e))
+                self._error("error.illegal", reason=self._why(e, seat))
                 continue
             self.marks_at[len(self.match.history) - 1] = self.marks.get(seat, 0)
             self.marks[seat] = mark
             return True
 
-    def _read_action(self, text: str) -> Action | None:
+    def _read_action(self, seat: int, text: str) -> Action | None:
         legal = self.match.legal_actions()
         if text.isdigit():
             number = int(text)
@@ -292,7 +354,7 @@ class PlaySession:
         try:
             return self.match.state.parse_action(text)
         except InvalidActionError as e:
-            self._error("error.invalid", text=text, reason=self._why(e))
+            self._error("error.invalid", reason=self._why(e, seat))
             return None
 
     def _command(self, seat: int, command: str, rest: str) -> bool | None:
@@ -304,9 +366,12 @@ class PlaySession:
         elif command == "rules":
             if self.game.catalog.has("rules.summary"):
                 self._say(self.game.catalog.t(self.lang, "rules.summary").strip("\n"))
+        elif command == "list":
+            legal = [a.text() for a in self.match.legal_actions()]
+            self.console.print(self._columns([self.words(t) for t in legal]))
         elif command == "log":
             self.console.rule(Text(self.ui("screen.log")), style="dim")
-            self._print_events(seat, 0, MAX_LOG_LINES)
+            self._print_log(seat)
         elif command == "undo":
             if self._undo(seat):
                 return True
@@ -334,12 +399,12 @@ class PlaySession:
         self._make_bots()
         self.marks[seat] = self.marks_at.get(at, 0)
         self.marks = {s: min(m, len(self.match.events)) for s, m in self.marks.items()}
-        self.notices.append(self.ui("info.undone", action=undone))
+        self.notices.append(self.ui("info.undone", action=self.words(undone)))
         return True
 
     def _save(self, path: str) -> None:
         if not path:
-            self._error("error.command", text="save")
+            self._error("error.command")
             return
         target = Path(path).expanduser()
         if target.exists():
@@ -353,7 +418,8 @@ class PlaySession:
         except OSError as e:
             self._error("error.save", path=path, reason=e.strerror or str(e))
             return
-        self._say(self.ui("info.saved", path=path, game=self.game.info.name), "green")
+        key = "info.saved_over" if self.match.is_over() else "info.saved"
+        self._say(self.ui(key, path=path, game=self.game.info.name), "green")
 
     # --- input and output ---------------------------------------------------------------------
     def _ask(self, prompt: str) -> str | None:
@@ -362,9 +428,27 @@ class PlaySession:
         except EOFError:
             return None
 
-    def _why(self, error: LudoError) -> str:
-        """The refusal in the player's language when the game's catalogue says it, else as raised."""
-        return self.match.game.catalog.reason(self.lang, error.reason) or str(error)
+    def _why(self, error: LudoError, seat: int | None = None) -> str:
+        """A refusal in the player's language and words, from the game's catalogue (else as raised): the action
+        in the player's words, amounts as the language writes them, and what is allowed is the seat's own
+        choices (never a chance event)."""
+        reason = error.reason
+        if reason is None:
+            return str(error)
+        legal = [a.text() for a in self.match.legal_actions()] if self.match.current_player == seat else []
+        reason = self.renderer.refine_reason(self._view(seat, legal), reason)
+        fields = dict(reason.fields)
+        if isinstance(fields.get("action"), str):
+            fields["action"] = self.words(fields["action"])
+        for key in ("price", "cash", "amount", "income"):
+            if isinstance(fields.get(key), int):
+                fields[key] = format_int(fields[key], self.lang)
+        if "allowed" in fields:
+            if legal:
+                fields["allowed"] = allowed_list([self.words(t) for t in legal])
+            else:
+                del fields["allowed"]
+        return self.game.catalog.reason(self.lang, Reason(reason.key, fields)) or str(error)
 
     def _error(self, key: str, **fields: Any) -> None:
         self._say(self.ui(key, **fields), "bold red")
@@ -380,72 +464,219 @@ class PlaySession:
             self.console.file.write("\x1b[3J")
             self.console.file.flush()
 
-    def _view(self, seat: int | None, legal: list[str]) -> View:
-        obs = self.match.state.observation(seat)
-        return View(self.game, obs, seat, self.lang, self.names, legal)
+    def _height(self) -> int | None:
+        """The terminal's lines (None when the output is not a terminal: no limit)."""
+        return self.console.height if self.console.is_terminal else None
 
-    def _show(self, seat: int) -> None:
-        """The whole screen of a person about to decide, from their observation and log only."""
-        self._clear()
-        legal = [a.text() for a in self.match.legal_actions()]
-        view = self._view(seat, legal)
+    def _lines(self, *renderables: RenderableType) -> int:
+        """How many lines ``renderables`` take on this console."""
         c = self.console
-        parts = self.renderer.screen(view)
-        choices: RenderableType
-        if len(legal) <= LONG_LIST:
-            table = Table.grid(padding=(0, 2))
-            for i, text in enumerate(legal, 1):
-                table.add_row(Text(f"{i:>2}", style="bold cyan"), Text(text, style="bold"),
-                              Text(self.renderer.action_label(view, text), style="dim"))
-            choices = table
+        return sum(len(c.render_lines(r, c.options, pad=False)) for r in renderables)
+
+    def _view(self, seat: int | None, legal: list[str], height: int | None = None) -> View:
+        obs = self.match.state.observation(seat)
+        width = self.console.width if self.console.is_terminal else None
+        return View(self.game, obs, seat, self.lang, self.names, legal, width, height)
+
+    # --- the screen ---------------------------------------------------------------------------
+    def _show(self, seat: int) -> None:
+        """The whole screen of a person about to decide, from their observation and log only, fitted to the
+        terminal: the game's layout for its size, then what happened (summarised, routine lines dropped first),
+        then the choices (with explanations, in columns, or the first ones and "list" for all)."""
+        self._clear()
+        c = self.console
+        legal = [a.text() for a in self.match.legal_actions()]
+        words = [self.words(t) for t in legal]
+        height = self._height()
+        notices = [Text(n, style="cyan") for n in self.notices]
+        self.notices.clear()
+        if len(legal) == 1:
+            hint = Text(self.ui("screen.hint_single", example=words[0]), style="dim")
+        elif height is None or height >= ROOMY_LINES:
+            hint = Text(self.ui("screen.hint", count=len(legal), example=words[-1] if words else ""), style="dim")
         else:
-            choices = Columns([Text.assemble((f"{i:>2} ", "bold cyan"), text) for i, text in enumerate(legal, 1)],
-                              padding=(0, 3))
-        c.rule(Text(self.ui("screen.title", game=self.game.info.title(self.lang))))
+            hint = Text(self.ui("screen.hint_short", count=len(legal)), style="dim")
+        reserve = RESERVED_LINES + len(notices)
+        view = self._view(seat, legal, None if height is None else height - reserve)
+        parts = screen(self.renderer, view)
+        title = height is None or height >= ROOMY_LINES
+        events = self._event_lines(seat, self.marks.get(seat, 0))
+        room = None
+        if height is not None:
+            room = height - self._lines(*parts, hint, *notices) - title - 3  # two rules and the prompt
+        choices = self._choices(view, legal, words, room, events)
+        limit = MAX_EVENT_LINES if room is None else room - self._lines(choices)
+        if title:
+            c.rule(Text(self.ui("screen.title", game=self.game.info.title(self.lang))))
         for part in parts:
             c.print(part)
         c.rule(Text(self.ui("screen.since")), style="dim")
-        self._print_events(seat, self.marks.get(seat, 0), self._event_limit([*parts, choices]))
+        for line in self._event_texts(events, limit):
+            c.print(line)
         c.rule(Text(self.ui("screen.you", name=self.names[seat])), style="bold")
         c.print(choices)
-        hint = "screen.hint" if len(legal) > 1 else "screen.hint_one"
-        self._say(self.ui(hint, count=len(legal), example=legal[-1] if legal else ""), "dim")
-        for notice in self.notices:
-            self._say(notice, "cyan")
-        self.notices.clear()
+        c.print(hint)
+        for notice in notices:
+            c.print(notice)
 
-    def _event_limit(self, others: list[RenderableType]) -> int:
-        """As many event lines as fit on a real terminal with the rest of the screen (at least 3)."""
-        if not self.console.is_terminal:
-            return MAX_EVENT_LINES
-        c = self.console
-        used = sum(len(c.render_lines(r, c.options, pad=False)) for r in others) + 6 + len(self.notices)
-        return max(3, min(MAX_EVENT_LINES, c.height - used))
+    def _choices(self, view: View, legal: list[str], words: list[str], room: int | None,
+                 events: list[EventLine]) -> RenderableType:
+        """The legal actions, numbered: with their explanations if there is room, else in columns, else the
+        first ones and how many more ("list" shows them all). ``room``: lines for these and the events."""
+        table = Table.grid(padding=(0, 2))
+        for i, (text, word) in enumerate(zip(legal, words, strict=True), 1):
+            table.add_row(Text(f"{i:>2}", style="bold cyan"), Text(word, style="bold"),
+                          Text(self.renderer.action_label(view, text), style="dim"))
+        if room is None:
+            return table if len(legal) <= LONG_LIST else self._columns(words)
+        space = room - self._event_need(events)
+        if len(legal) <= LONG_LIST and self._lines(table) <= space:
+            return table
+        space = max(space, MIN_CHOICE_LINES)
+        columns = self._columns(words)
+        if self._lines(columns) <= space:
+            return columns
+        shown = len(words)
+        cut: RenderableType = columns
+        while shown > 1:
+            shown = max(1, shown - max(1, shown // 8))
+            more = self.ui_n(len(words) - shown, "screen.more_one", "screen.more_other", count=len(words) - shown)
+            numbered = [*enumerate(words[:shown - 1], 1), (len(words), words[-1])]  # the last: often "done"
+            cut = Group(self._columns(words, numbered), Text(more, style="dim"))
+            if self._lines(cut) <= space:
+                return cut
+        return cut
 
-    def _print_events(self, seat: int | None, since: int, limit: int = MAX_EVENT_LINES) -> None:
-        lines = fold_lines(self.game.describe(event, self.lang, self.names)
-                           for event in self.match.log_for(seat)[since:])
-        if not lines:
-            self._say(self.ui("screen.nothing"), "dim")
-        if len(lines) > limit:
-            self._say(self.ui("screen.earlier", count=len(lines) - limit), "dim")
-            lines = lines[-limit:]
+    @staticmethod
+    def _columns(words: list[str], numbered: list[tuple[int, str]] | None = None) -> RenderableType:
+        """Choices in columns, numbered (``numbered``: only those, with their numbers)."""
+        entries = numbered if numbered is not None else list(enumerate(words, 1))
+        return Columns([Text.assemble((f"{i:>2} ", "bold cyan"), text) for i, text in entries], padding=(0, 3))
+
+    def _event_lines(self, seat: int | None, since: int) -> list[EventLine]:
+        """What ``seat`` saw happen since ``since`` (the game's summaries), repeated lines once with "×N"."""
+        view = self._view(seat, [])
+        lines = self.renderer.event_lines(view, self.match.log_for(seat)[since:])
+        folded: list[tuple[EventLine, int]] = []
         for line in lines:
+            if folded and folded[-1][0].text == line.text:
+                folded[-1] = (folded[-1][0], folded[-1][1] + 1)
+            else:
+                folded.append((line, 1))
+        return [EventLine(line.text + (f" ×{times}" if times > 1 else ""), line.weight, line.short)
+                for line, times in folded]
+
+    def _event_need(self, events: list[EventLine]) -> int:
+        """The lines the events must have: all of them if they are few, else at least the key ones (and the line
+        saying how many others are not shown)."""
+        needed = self._lines(*self._event_texts(events, None))
+        key = [Text(f"• {e.short or e.text}") for e in events if e.weight == KEY]
+        least = self._lines(*key)
+        return min(needed, max(least, MIN_EVENT_LINES))
+
+    def _event_texts(self, lines: list[EventLine], limit: int | None) -> list[Text]:
+        """Event lines as printed, within ``limit`` lines when possible: routine lines go first, then ordinary
+        ones, earliest first; then key lines (a merger, its bonuses, the end) are said in their short form, and
+        only if even that does not fit are the earliest of them left out. A line says how many are not shown."""
+        if not lines:
+            return [Text(self.ui("screen.nothing"), style="dim")]
+        texts = [Text(f"• {line.text}") for line in lines]
+        if limit is None:
+            return texts
+        heights = [self._lines(t) for t in texts]
+        total = sum(heights)
+        if total <= limit:
+            return texts
+        keep = [True] * len(texts)
+
+        def drop(i: int) -> None:
+            nonlocal total
+            keep[i] = False
+            total -= heights[i]
+
+        for weight in (ROUTINE, NORMAL):
+            for i, line in enumerate(lines):
+                if total > limit - 1 and line.weight == weight:
+                    drop(i)
+        for i, line in enumerate(lines):
+            if total > limit - 1 and keep[i] and line.short:
+                texts[i] = Text(f"• {line.short}")
+                total += self._lines(texts[i]) - heights[i]
+                heights[i] = self._lines(texts[i])
+        for i in range(len(lines)):
+            if total > limit and keep[i] and sum(keep) > 1:
+                drop(i)
+        hidden = keep.count(False)
+        shown = [t for t, k in zip(texts, keep, strict=True) if k]
+        if not hidden or total >= limit:  # no room left to say how many are not shown ("log" shows them)
+            return shown
+        return [Text(self.ui_n(hidden, "screen.hidden_one", "screen.hidden_other", count=hidden), style="dim"), *shown]
+
+    def _print_log(self, seat: int | None) -> None:
+        """Every event ``seat`` saw, one line each (the last ``MAX_LOG_LINES``)."""
+        lines = fold_lines(self.game.describe(e, self.lang, self.names) for e in self.match.log_for(seat))
+        if len(lines) > MAX_LOG_LINES:
+            hidden = len(lines) - MAX_LOG_LINES
+            self._say(self.ui_n(hidden, "screen.hidden_one", "screen.hidden_other", count=hidden), "dim")
+            lines = lines[-MAX_LOG_LINES:]
+        for line in lines or [self.ui("screen.nothing")]:
             self._say(f"• {line}")
 
+    # --- the end ------------------------------------------------------------------------------
     def _final(self) -> None:
+        """The end: how the game ended (since the people last played), the ranking, and the position if there is
+        room for it."""
         c = self.console
         outcome = self.match.state.outcome()
         self._clear()
         for notice in self.notices:
             self._say(notice, "cyan")
-        view = self._view(self.people[0] if len(self.people) == 1 else None, [])
-        for part in self.renderer.screen(view):
+        since = min((self.marks.get(p, 0) for p in self.people), default=0)
+        events = self._event_lines(None, since)
+        result = outcome_parts(self.game, self.lang, self.names, outcome)
+        seed = Text(self.ui("end.seed", seed=self.match.seed), style="dim")
+        seat = self.people[0] if len(self.people) == 1 else None
+        height = self._height()
+        if height is None:
+            parts = screen(self.renderer, self._view(seat, []))
+            limit = MAX_END_LINES
+        else:
+            room = height - self._lines(*result, seed) - len(self.notices) - 4  # a rule, the last look's two lines
+            for_events = self._event_need(events)
+            parts = screen(self.renderer, self._view(seat, [], room - for_events))
+            if self._lines(*parts) > room - for_events:
+                parts = []  # no room for the board: the ranking and what happened matter more
+            limit = room - self._lines(*parts)
+        for part in parts:
             c.print(part)
         c.rule(Text(self.ui("end.events")), style="dim")
-        self._print_events(None, min((self.marks.get(p, 0) for p in self.people), default=0), MAX_END_LINES)
-        print_outcome(c, self.game, self.lang, self.names, outcome)
-        self._say(self.ui("end.seed", seed=self.match.seed), "dim")
+        for line in self._event_texts(events, limit):
+            c.print(line)
+        for part in result:
+            c.print(part)
+        c.print(seed)
+        self.notices.clear()
+
+    def _last_look(self) -> None:
+        """Before leaving a finished game: save it, read its log, or leave (Enter, or the end of the input)."""
+        misses = 0
+        while misses < 3:
+            self._say(self.ui("end.hint"), "dim")
+            raw = self._ask(self.ui("screen.prompt"))
+            if raw is None or not raw.strip():
+                return
+            word, _, rest = raw.strip().partition(" ")
+            command = _COMMANDS.get(word.lower())
+            if command == "save":
+                self._save(rest.strip())
+            elif command == "log":
+                self.console.rule(Text(self.ui("screen.log")), style="dim")
+                self._print_log(None)
+            elif command == "quit":
+                return
+            else:
+                misses += 1
+                self._error("error.end_command", text=raw.strip())
 
 
 def fold_lines(lines: Iterable[str]) -> list[str]:
@@ -465,18 +696,23 @@ def end_reason(game: Game, lang: str, termination: str) -> str:
     return game.catalog.t(lang, key) if game.catalog.has(key) else termination
 
 
-def print_outcome(console: Console, game: Game, lang: str, names: Sequence[str], outcome: Outcome) -> None:
+def outcome_parts(game: Game, lang: str, names: Sequence[str], outcome: Outcome) -> list[RenderableType]:
     """The end of a game: why it ended, the ranking with scores, and who won."""
-    console.rule(Text(UI.t(lang, "end.title", reason=end_reason(game, lang, outcome.termination))), style="bold")
-    table = Table(title=UI.t(lang, "end.ranking"), header_style="bold")
+    title = Rule(Text(UI.t(lang, "end.title", reason=end_reason(game, lang, outcome.termination))), style="bold")
+    table = Table(title=UI.t(lang, "end.ranking"), header_style="bold", box=None, title_style="bold")
     table.add_column(UI.t(lang, "end.rank"), justify="right")
     table.add_column(UI.t(lang, "end.player"))
     score = game.catalog.t(lang, "ui.score") if game.catalog.has("ui.score") else UI.t(lang, "end.fortune")
     table.add_column(score, justify="right")
     for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
-        table.add_row(str(outcome.ranks[seat]), Text(names[seat]), str(outcome.scores[seat]),
+        table.add_row(str(outcome.ranks[seat]), Text(names[seat]), format_int(outcome.scores[seat], lang),
                       style="bold green" if seat in outcome.winners else None)
-    console.print(table)
-    winners = ", ".join(names[s] for s in outcome.winners)
+    winners = join_words((names[s] for s in outcome.winners), lang)
     key = "end.winner" if len(outcome.winners) == 1 else "end.winners"
-    console.print(Text(UI.t(lang, key, names=winners), style="bold green"))
+    return [title, table, Text(UI.t(lang, key, names=winners), style="bold green")]
+
+
+def print_outcome(console: Console, game: Game, lang: str, names: Sequence[str], outcome: Outcome) -> None:
+    """The end of a game: why it ended, the ranking with scores, and who won."""
+    for part in outcome_parts(game, lang, names, outcome):
+        console.print(part)

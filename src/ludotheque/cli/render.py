@@ -2,9 +2,12 @@
 
 Each game package brings its renderer (``Game.terminal_renderer``), found through the registry.
 
-A renderer only ever reads a seat's observation (``State.observation(seat)``), never the state itself, so
-nothing a seat may not see can reach its screen. Games without a renderer get a generic one that prints
-the observation as it is.
+A renderer only ever reads a seat's observation (``State.observation(seat)``) and the events that seat may see,
+never the state itself, so nothing a seat may not see can reach its screen. Games without a renderer get a
+generic one that prints the observation as it is.
+
+Action texts stay as the engine writes them (English, in records); what a person reads and types is the
+renderer's ``action_words`` in their language, which the game's parser accepts back.
 """
 
 from __future__ import annotations
@@ -15,8 +18,29 @@ from typing import Any, Protocol
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
+from rich.text import Text
 
+from ..engine.errors import Reason
 from ..engine.game import Game
+from ..engine.state import Event
+
+ROUTINE = 0
+"""An event line dropped first when the screen is short (a tile drawn, whose turn it is)."""
+NORMAL = 1
+"""An event line worth showing (a tile placed, a share bought)."""
+KEY = 2
+"""An event line never dropped for lack of room (a merger and its bonuses, a chain founded, the end)."""
+
+
+@dataclass(frozen=True)
+class EventLine:
+    """One line of "what happened", possibly summarising several events."""
+
+    text: str
+    weight: int = NORMAL
+    """``ROUTINE``, ``NORMAL`` or ``KEY``: which lines go first when there is no room for all."""
+    short: str = ""
+    """A shorter way to say it, for a key line when even the key lines do not fit ("" if none)."""
 
 
 @dataclass(frozen=True)
@@ -33,21 +57,57 @@ class View:
     """Every seat's name, by seat."""
     legal: Sequence[str] = ()
     """The texts of the legal actions of ``seat`` now (empty when it is not its move)."""
+    width: int | None = None
+    """Columns of the terminal (None: as wide as the screen wants)."""
+    height: int | None = None
+    """Lines the game's part of the screen may take (None: as many as it wants)."""
 
     def t(self, key: str, **fields: Any) -> str:
         """A text from the game's catalogue."""
         return self.game.catalog.t(self.lang, key, **fields)
 
+    def n(self, key: str, count: int, /, **fields: Any) -> str:
+        """``key_one`` or ``key_other`` from the game's catalogue, as ``count`` asks."""
+        return self.game.catalog.plural(self.lang, key, count, **fields)
+
+    @property
+    def roomy(self) -> bool:
+        """Whether there is room for the full layout (a big terminal, or output that is not a terminal)."""
+        return (self.width is None or self.width >= WIDE) and (self.height is None or self.height >= TALL)
+
+
+WIDE = 100
+"""Columns from which a game may use its full layout."""
+TALL = 30
+"""Lines (for the game's part) from which a game may use its full layout."""
+
 
 class Renderer(Protocol):
-    """Draws a game's screen and explains its actions."""
+    """Draws a game's screen and says its actions and events in the player's language."""
 
     def screen(self, view: View) -> list[RenderableType]:
-        """The board and tables a person sees before choosing (top to bottom)."""
+        """The board and tables a person sees before choosing (top to bottom), fitting ``view.width`` and, as far
+        as it can, ``view.height``."""
         ...
 
     def action_label(self, view: View, action: str) -> str:
         """A short explanation of a legal action's text, in the view's language ("" if none)."""
+        ...
+
+    def action_words(self, action: str, lang: str) -> str:
+        """An action's text as shown to and typed by a person in ``lang`` (the parser accepts it back)."""
+        ...
+
+    def event_lines(self, view: View, events: Sequence[Event]) -> list[EventLine]:
+        """Events in words, several summarised in one line where that reads better (a merger and its bonuses)."""
+        ...
+
+    def milestone(self, view: View, log: Sequence[Event], since: int) -> list[RenderableType]:
+        """The stop after a milestone (a round's scoring), from the public ``log``; ``log[since:]`` is new."""
+        ...
+
+    def refine_reason(self, view: View, reason: Reason) -> Reason:
+        """A refusal's reason made precise for this position (e.g. which trio letters are on the table)."""
         ...
 
     @property
@@ -56,8 +116,18 @@ class Renderer(Protocol):
         ...
 
 
+def visible(parts: Sequence[RenderableType]) -> list[RenderableType]:
+    """The parts of a screen that show something (an empty text would print an empty line)."""
+    return [p for p in parts if not (isinstance(p, Text) and not p.plain)]
+
+
+def describe_lines(view: View, events: Sequence[Event], weight: int = NORMAL) -> list[EventLine]:
+    """Each event in the game's own words, one line each."""
+    return [EventLine(view.game.describe(e, view.lang, view.names), weight) for e in events]
+
+
 class GenericRenderer:
-    """For games without their own renderer: the observation, pretty-printed."""
+    """For games without their own renderer: the observation, pretty-printed, and action texts as they are."""
 
     milestones: frozenset[str] = frozenset()
 
@@ -67,6 +137,19 @@ class GenericRenderer:
     def action_label(self, view: View, action: str) -> str:
         return ""
 
+    def action_words(self, action: str, lang: str) -> str:
+        return action
+
+    def event_lines(self, view: View, events: Sequence[Event]) -> list[EventLine]:
+        return describe_lines(view, events)
+
+    def milestone(self, view: View, log: Sequence[Event], since: int) -> list[RenderableType]:
+        shown = [e for e in log[since:] if e.kind in self.milestones]
+        return [Text(f"• {line.text}") for line in describe_lines(view, shown)]
+
+    def refine_reason(self, view: View, reason: Reason) -> Reason:
+        return reason
+
 
 def get_renderer(game: Game) -> Renderer:
     """The game's own renderer, or the generic one."""
@@ -74,4 +157,10 @@ def get_renderer(game: Game) -> Renderer:
     return renderer if renderer is not None else GenericRenderer()
 
 
-__all__ = ["GenericRenderer", "Renderer", "View", "get_renderer"]
+def screen(renderer: Renderer, view: View) -> list[RenderableType]:
+    """The renderer's screen for ``view``, without empty lines."""
+    return visible(renderer.screen(view))
+
+
+__all__ = ["KEY", "NORMAL", "ROUTINE", "EventLine", "GenericRenderer", "Renderer", "View", "describe_lines",
+           "get_renderer", "screen", "visible"]

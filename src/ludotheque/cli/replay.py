@@ -12,12 +12,13 @@ import json
 
 from rich.text import Text
 
-from ..engine.errors import LudoError, ReplayError
+from ..engine.errors import LudoError, Reason, ReplayError, allowed_list
 from ..engine.match import Match
-from ..engine.record import GameRecord
+from ..engine.record import GameRecord, split_actor
+from ..engine.state import CHANCE, TERMINAL
 from .output import Screen
 from .play import UI, fold_lines, print_outcome
-from .render import View, get_renderer
+from .render import View, get_renderer, screen
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -30,7 +31,7 @@ def run_replay(args: argparse.Namespace) -> int:
             print(json.dumps({"ok": False, "index": e.index, "action": e.action, "reason": e.why}, indent=1,
                              ensure_ascii=False))
         raise LudoError(UI.t(lang, "replay.stopped", path=args.file, index=e.index, action=e.action,
-                             why=e.why)) from e
+                             why=stop_reason(record, e, lang))) from e
     state = match.state
     outcome = state.outcome() if match.is_over() else None
     if args.json:
@@ -47,10 +48,45 @@ def run_replay(args: argparse.Namespace) -> int:
             console.print(Text(f"• {line}"))
     console.rule(Text(UI.t(lang, "replay.title", game=game.info.title(lang), count=len(match.history))))
     view = View(game, state.observation(None), None, lang, names, [])
-    for part in get_renderer(game).screen(view):
+    for part in screen(get_renderer(game), view):
         console.print(part)
     if outcome is not None:
         print_outcome(console, game, lang, names, outcome)
     else:
         console.print(Text(UI.t(lang, "end.not_over"), style="bold"))
     return 0
+
+
+def stop_reason(record: GameRecord, error: ReplayError, lang: str) -> str:
+    """Why a replay stopped, in ``lang``: the game's own words for a refused action, with what that seat could
+    play instead in the player's words (never the chance events a record lists as outcomes); else as raised."""
+    try:
+        match = Match.from_record(record, upto=error.index)
+    except LudoError:
+        return error.why
+    who, text = split_actor(record.actions[error.index])
+    actor = match.state.current_player
+    if actor == TERMINAL:
+        return UI.t(lang, "replay.over")
+    if who is not None and who != ("chance" if actor == CHANCE else str(actor)):
+        if actor == CHANCE:
+            return UI.t(lang, "replay.chance_due", action=text, given=who)
+        if who == "chance":
+            return UI.t(lang, "replay.not_chance", action=text, expected=actor)
+        return UI.t(lang, "replay.wrong_seat", action=text, given=who, expected=actor)
+    try:
+        match.apply(text)
+    except LudoError as e:
+        if actor == CHANCE:  # the game's reasons speak to players; a record's chance event is not theirs
+            return UI.t(lang, "replay.bad_chance", action=text)
+        if e.reason is None:
+            return str(e)
+        renderer = get_renderer(match.game)
+        fields = dict(e.reason.fields)
+        if isinstance(fields.get("action"), str):
+            fields["action"] = renderer.action_words(fields["action"], lang)
+        fields.pop("allowed", None)
+        if actor >= 0:
+            fields["allowed"] = allowed_list([renderer.action_words(a.text(), lang) for a in match.legal_actions()])
+        return match.game.catalog.reason(lang, Reason(e.reason.key, fields)) or str(e)
+    return error.why

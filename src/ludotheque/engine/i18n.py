@@ -52,12 +52,22 @@ class Catalog:
             text += self.t(lang, "error.allowed", **fields)
         return text
 
+    def plural(self, lang: str, key: str, count: int, /, **fields: Any) -> str:
+        """``key_one`` or ``key_other``, as ``count`` asks in ``lang`` (English: 1 is singular; French: 0 and 1),
+        formatted with ``fields`` (which hold the count under its own name)."""
+        return self.t(lang, f"{key}_{plural_form(lang, count)}", **fields)
+
     def t(self, lang: str, key: str, **fields: Any) -> str:
         table = self.messages.get(lang) or self.messages["en"]
         template = table.get(key)
         if template is None:
             return key
         return template.format(**fields)
+
+
+def plural_form(lang: str, count: int) -> str:
+    """``"one"`` or ``"other"``: English puts 1 in the singular, French 0 and 1."""
+    return "one" if (abs(count) < 2 if lang == "fr" else count == 1) else "other"
 
 
 def _flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, str]:

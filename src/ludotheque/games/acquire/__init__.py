@@ -18,10 +18,11 @@ how each paragraph maps to code and tests is in ``docs/rules/acquire.md``. Rulin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.game import Game, GameInfo
+from ...engine.i18n import Catalog, plural_form
 from ...engine.options import OptionValue
 from ...engine.state import Action, Event, State
 from .actions import parse_action
@@ -61,7 +62,10 @@ class Acquire(Game):
         return secret_words(state, seat)
 
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
-        """Acquire's events in words; picks the catalogue variant that fits the event's fields."""
+        """Acquire's events in words: picks the catalogue variant that fits the event's fields (singular or
+        plural by count), writes amounts and lists as the language does (``6 000``, ``Festival et Luxor``)."""
+        from ...cli.numbers import format_int, join_words  # words for people only: not loaded by the rules
+
         a = dict(event.args)
         kind = event.kind
         t = self.catalog.t
@@ -82,26 +86,35 @@ class Acquire(Game):
         elif kind == "game_end":
             a["reason"] = t(lang, f"reason.{a['reason']}")
         elif kind == "final_cash":
-            a["cash"] = ", ".join(f"{names[i]} {c}" for i, c in enumerate(a["cash"]))
+            a["cash"] = join_words((f"{names[i]} {format_int(c, lang)}" for i, c in enumerate(a["cash"])), lang)
         elif kind == "dispose":
-            parts = [t(lang, "event.dispose_sell", n=a["sell"]) if a["sell"] else "",
-                     t(lang, "event.dispose_trade", n=a["trade"], m=a["trade"] // 2, survivor=_shown(a["survivor"]))
-                     if a["trade"] else "",
-                     t(lang, "event.dispose_keep", n=a["keep"]) if a["keep"] else ""]
-            a["parts"] = ", ".join(p for p in parts if p)
+            a["parts"] = disposal_parts(self.catalog, lang, a)
+        elif kind in ("bank_holding", "final_sale"):
+            kind = f"{kind}_{plural_form(lang, a['shares'])}"
+        elif kind == "discard_dead":
+            kind = f"discard_dead_{plural_form(lang, len(a['tiles']))}"
+        for key in ("amount", "price", "income"):
+            if isinstance(a.get(key), int):
+                a[key] = format_int(a[key], lang)
         for key in ("chain", "survivor", "take", "give0", "give1"):
             if isinstance(a.get(key), str):
-                a[key] = _shown(a[key])
-        for key in ("chains", "absorbed"):
-            if key in a:
-                a[key] = [_shown(c) for c in a[key]]
+                a[key] = shown(a[key])
         for key in ("chains", "absorbed", "tiles"):
             if key in a:
-                a[key] = ", ".join(a[key])
+                a[key] = join_words([shown(c) for c in a[key]], lang)
         return super().describe(Event(kind, a), lang, names)
 
 
-def _shown(chain: str) -> str:
+def disposal_parts(catalog: Catalog, lang: str, a: Mapping[str, Any]) -> str:
+    """What a holder did with an absorbed chain's shares, in words ("sells 2, trades 2 for 1 Luxor")."""
+    parts = [catalog.t(lang, "event.dispose_sell", n=a["sell"]) if a["sell"] else "",
+             catalog.t(lang, "event.dispose_trade", n=a["trade"], m=a["trade"] // 2, survivor=shown(a["survivor"]))
+             if a["trade"] else "",
+             catalog.t(lang, "event.dispose_keep", n=a["keep"]) if a["keep"] else ""]
+    return ", ".join(p for p in parts if p)
+
+
+def shown(chain: str) -> str:
     """A chain's name as printed on the board (with its accent)."""
     return DISPLAY_NAMES[CHAINS.index(chain)] if chain in CHAINS else chain
 

@@ -1,18 +1,28 @@
 """Acquire's screen: the 12 × 9 board in colour, the chains with everyone's holdings, and the turn's status.
 
-Drawn from a seat's observation only (``ludotheque.games.acquire.view.observe``).
+Drawn from a seat's observation only (``ludotheque.games.acquire.view.observe``). Two layouts: on a big
+terminal (or when the output is not a terminal) the board, then a table of the chains with a column per player;
+on a small one (80 × 24) the board with the chains beside it (holdings by seat number) and the players' cash in
+a line under them, so that the events and the choices still fit.
+
+Action texts are shown in the player's language (``action_words``: ``acheter Luxor``, ``vendre 2 garder 1``),
+words the parser accepts back; the records keep the English texts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ...cli.render import View
-from ...engine.errors import InvalidActionError
+from ...cli.numbers import format_int, join_words
+from ...cli.render import KEY, NORMAL, ROUTINE, EventLine, View, describe_lines
+from ...engine.errors import InvalidActionError, Reason
+from ...engine.state import Event
+from . import disposal_parts, shown
 from .actions import (
     CARD_IDS,
     Announce,
@@ -21,6 +31,7 @@ from .actions import (
     ChooseSurvivor,
     Dispose,
     Done,
+    Draw,
     Exchange,
     Found,
     Pass,
@@ -30,7 +41,7 @@ from .actions import (
     parse_action,
 )
 from .board import COLUMNS, ROW_LETTERS, TILE_NAMES
-from .chains import CHAINS, CODES, DISPLAY_NAMES, PRICE
+from .chains import CHAINS, CODES, PRICE
 
 CHAIN_STYLES: dict[str, str] = {
     "Airport": "bold black on gold1",
@@ -46,27 +57,96 @@ LONE_STYLE = "bold white on grey39"
 PLAYABLE_STYLE = "bold black on bright_white"
 HELD_STYLE = "bold bright_white underline"
 EMPTY_STYLE = "grey42"
+SAFE_MARK = "■"
+
+display_name = shown
+"""A chain's name as printed in the box (Impérial with its accent)."""
+
+# --- action words ------------------------------------------------------------------------------------
+VERBS = {
+    "en": {"pass": "pass", "stop": "stop", "found": "found", "survivor": "survivor", "absorb": "absorb",
+           "buy": "buy", "done": "done", "announce": "announce", "card": "card", "exchange": "exchange",
+           "for": "for", "sell": "sell", "trade": "trade", "keep": "keep", "draw": "draw"},
+    "fr": {"pass": "passer", "stop": "arrêter", "found": "fonder", "survivor": "survivante", "absorb": "absorber",
+           "buy": "acheter", "done": "terminé", "announce": "annoncer", "card": "carte", "exchange": "ope",
+           "for": "contre", "sell": "vendre", "trade": "échanger", "keep": "garder", "draw": "tirer"},
+}
+"""The action words in each language; the French ones are those ``actions.FRENCH_VERBS`` reads back."""
+CARD_WORDS = {
+    "en": CARD_IDS,
+    "fr": ("fièvre-acheteuse", "vision-d'avenir", "héritage", "o.p.e.", "croissance-rapide"),
+}
 
 
-def display_name(chain: str) -> str:
-    """A chain's name as printed in the box (Impérial with its accent)."""
-    return DISPLAY_NAMES[CHAINS.index(chain)] if chain in CHAINS else chain
+def action_words(text: str, lang: str) -> str:
+    """An action's text in ``lang``'s words, as a person reads and types it (``buy Luxor`` -> ``acheter Luxor``;
+    a disposal leaves out its zeros: ``sell 2 trade 0 keep 1`` -> ``vendre 2 garder 1``, which the position's
+    parser completes). Chains keep their printed names (Impérial)."""
+    try:
+        a = parse_action(text)
+    except InvalidActionError:
+        return text
+    v = VERBS.get(lang, VERBS["en"])
+    match a:
+        case PlaceTile():
+            return text
+        case Pass():
+            return v["pass"]
+        case StopPlacing():
+            return v["stop"]
+        case Done():
+            return v["done"]
+        case Announce():
+            return v["announce"]
+        case Found(chain=c):
+            return f"{v['found']} {display_name(CHAINS[c])}"
+        case ChooseSurvivor(chain=c):
+            return f"{v['survivor']} {display_name(CHAINS[c])}"
+        case ChooseAbsorbed(chain=c):
+            return f"{v['absorb']} {display_name(CHAINS[c])}"
+        case Buy(chain=c):
+            return f"{v['buy']} {display_name(CHAINS[c])}"
+        case PlayCard(card=card):
+            return f"{v['card']} {CARD_WORDS.get(lang, CARD_IDS)[card]}"
+        case Exchange(give=(g0, g1), take=take):
+            names = (display_name(CHAINS[g0]), display_name(CHAINS[g1]), display_name(CHAINS[take]))
+            return f"{v['exchange']} {names[0]} {names[1]} {v['for']} {names[2]}"
+        case Dispose(sell=sell, trade=trade, keep=keep):
+            parts = [f"{v[w]} {n}" for w, n in (("sell", sell), ("trade", trade), ("keep", keep)) if n]
+            return " ".join(parts) or f"{v['keep']} 0"
+        case Draw(tile=tile):
+            return f"{v['draw']} {TILE_NAMES[tile]}"
+    return text
 
 
-def chain_text(chain: str) -> Text:
-    return Text(f" {display_name(chain)} ", style=CHAIN_STYLES.get(chain, ""))
+def chain_text(chain: str, pad: str = " ") -> Text:
+    return Text(f"{pad}{display_name(chain)}{pad}", style=CHAIN_STYLES.get(chain, ""))
+
+
+ROUTINE_EVENTS = frozenset({"draw", "turn", "setup_tile", "first_player", "cannot_place", "bank_tile"})
+KEY_EVENTS = frozenset({"found", "announce", "card", "merger", "survivor", "bonus", "dispose", "merged",
+                        "bank_holding", "game_end", "final_sale", "final_cash"})
 
 
 class AcquireRenderer:
-    """The Acquire screen and the words for its actions."""
+    """The Acquire screen and the words for its actions and events."""
 
     milestones: frozenset[str] = frozenset()
 
     def screen(self, view: View) -> list[RenderableType]:
-        return [self.status(view), self.board(view), self.table(view), self.hand(view)]
+        if view.roomy:
+            return [self.status(view), self.board(view), self._legend(view), self.table(view), self.hand(view)]
+        cell = 4 if view.width is None or view.width >= 93 else 3
+        side = Table.grid(padding=(0, 1))
+        side.add_column(no_wrap=True)
+        side.add_column()
+        side.add_row(self.board(view, cell), self.panel(view))
+        return [self.status(view, compact=True), side, self.players_line(view)]
 
     # --- the board ---------------------------------------------------------------------------
-    def board(self, view: View) -> RenderableType:
+    def board(self, view: View, cell: int = 4) -> RenderableType:
+        """The board, ``cell`` columns a square: 4 shows every tile's name apart ("12F" is the longest), 3 fits
+        beside the chains on a small terminal."""
         obs = view.obs
         owner: dict[str, str] = {}
         for chain, tiles in obs["board"].items():
@@ -75,26 +155,27 @@ class AcquireRenderer:
         hand = set(obs.get("hand") or ())
         playable = set(view.legal) & hand
         merging = (obs.get("merger") or {}).get("tile")  # placed, its merger being settled
-        # Four characters a cell (a space, then three): "12F" is the longest name, so names never touch.
-        lines = [Text("  " + "".join(f" {c:^3}" for c in range(1, COLUMNS + 1)), style="bold")]
+        pad = " " * (cell - 3)
+        lines = [Text("  " + "".join(f"{c:^3}{pad}" for c in range(1, COLUMNS + 1)).rstrip(), style="bold")]
         for row in ROW_LETTERS:
-            line = Text(f"{row} ", style="bold")
+            line = Text(row + " ", style="bold")
             for col in range(1, COLUMNS + 1):
                 name = f"{col}{row}"
                 chain = owner.get(name)
+                if col > 1:
+                    line.append(pad)
                 if name == merging:
-                    line.append("  ✱ ", style="bold reverse")
+                    line.append(" ✱ ", style="bold reverse")
                 elif chain == "unincorporated":
-                    line.append("  • ", style=LONE_STYLE)
+                    line.append(" • ", style=LONE_STYLE)
                 elif chain is not None:
-                    line.append(f"  {CODES[CHAINS.index(chain)]} ", style=CHAIN_STYLES.get(chain, ""))
-                elif name in playable or name in hand:
-                    line.append(" ")
+                    line.append(f" {CODES[CHAINS.index(chain)]} ", style=CHAIN_STYLES.get(chain, ""))
+                elif name in hand:
                     line.append(f"{name:^3}", style=PLAYABLE_STYLE if name in playable else HELD_STYLE)
                 else:
-                    line.append("  · ", style=EMPTY_STYLE)
+                    line.append(" · ", style=EMPTY_STYLE)
             lines.append(line)
-        return Group(*lines, self._legend(view))
+        return Group(*lines)
 
     def _legend(self, view: View) -> Text:
         words = view.t("ui.legend")
@@ -104,20 +185,22 @@ class AcquireRenderer:
                              (f" {view.t('ui.legend_playable')} ", PLAYABLE_STYLE), " ",
                              (f" {view.t('ui.legend_held')} ", HELD_STYLE))
 
-    # --- chains and holdings -------------------------------------------------------------------
+    # --- chains and holdings: the full table ------------------------------------------------------
     def table(self, view: View) -> RenderableType:
         obs = view.obs
+        lang = view.lang
         players: list[dict[str, Any]] = obs["players"]
         table = Table(box=None, padding=(0, 1), header_style="bold")
         for header, justify in ((view.t("ui.chain"), "left"), (view.t("ui.hotels"), "right"),
                                 (view.t("ui.price"), "right"), (view.t("ui.safe"), "center"),
                                 (view.t("ui.bank"), "right")):
             table.add_column(header, justify=justify,  # type: ignore[arg-type]
-                             min_width=13 if justify == "left" else None, no_wrap=justify == "left")
+                             min_width=13 if justify == "left" else None, no_wrap=True)
         for p in players:
             seat = p["seat"]
             header = view.names[seat] + (" " + view.t("ui.you") if seat == view.seat else "")
-            table.add_column(Text(header), justify="right", style="bold" if seat == view.seat else "")
+            table.add_column(Text(header), justify="right", style="bold" if seat == view.seat else "",
+                             overflow="fold")
         hidden = view.t("ui.hidden")
         absent = []
         for chain, info in obs["chains"].items():
@@ -127,18 +210,19 @@ class AcquireRenderer:
                 continue
             holdings = [self._number(p["shares"], chain, hidden) for p in players]
             table.add_row(chain_text(chain) if on_board else Text(f" {display_name(chain)} ", style="dim"),
-                          str(info["size"]) if on_board else "—", str(info["price"]) if on_board else "—",
+                          str(info["size"]) if on_board else "—",
+                          format_int(info["price"], lang) if on_board else "—",
                           view.t("ui.yes") if info["safe"] else "", str(info["bank_stock"]), *holdings,
                           style=None if on_board else "dim")
         table.add_section()
-        table.add_row(view.t("ui.cash"), "", "", "", "", *[hidden if p["cash"] is None else str(p["cash"])
+        table.add_row(view.t("ui.cash"), "", "", "", "", *[hidden if p["cash"] is None else format_int(p["cash"], lang)
                                                             for p in players])
         table.add_row(view.t("ui.tiles"), "", "", "", "", *[str(p["tiles"]) for p in players])
         if obs["options"].get("cards"):
             table.add_row(view.t("ui.cards"), "", "", "", "", *[str(len(p["cards"])) for p in players])
         if not absent:
             return table
-        return Group(table, Text(" " + view.t("ui.absent", chains=", ".join(absent)), style="dim"))
+        return Group(table, Text(" " + view.t("ui.absent", chains=join_words(absent, lang)), style="dim"))
 
     @staticmethod
     def _held(players: list[dict[str, Any]], chain: str) -> bool:
@@ -151,41 +235,106 @@ class AcquireRenderer:
             return hidden
         return str(shares.get(chain, 0) or "")
 
-    # --- status and hand -----------------------------------------------------------------------
-    def status(self, view: View) -> RenderableType:
+    # --- chains and holdings: beside the board ----------------------------------------------------
+    def panel(self, view: View) -> RenderableType:
+        """The chains (hotels, price, each seat's shares by seat number; ■ when safe), your tiles, a legend."""
         obs = view.obs
+        players: list[dict[str, Any]] = obs["players"]
+        table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, header_style="bold")
+        table.add_column(view.t("ui.chain_hotels"), no_wrap=True)
+        table.add_column(view.t("ui.price"), justify="right", no_wrap=True)
+        for p in players:
+            seat = p["seat"]
+            table.add_column(Text(str(seat), style="bold reverse" if seat == view.seat else "bold"),
+                             justify="right", no_wrap=True)
+        hidden = view.t("ui.hidden")
+        absent = []
+        for chain, info in obs["chains"].items():
+            on_board = info["size"] > 0
+            if not on_board and not self._held(players, chain):
+                absent.append(display_name(chain))
+                continue
+            size = f"{info['size']}{SAFE_MARK if info['safe'] else ' '}" if on_board else "— "
+            name = chain_text(chain, "") if on_board else Text(display_name(chain), style="dim")
+            name.append(" " * (12 - len(name)) + f"{size:>3}")
+            table.add_row(name, format_int(info["price"], view.lang) if on_board else "—",
+                          *[self._number(p["shares"], chain, hidden) for p in players],
+                          style=None if on_board else "dim")
+        parts: list[RenderableType] = [table]
+        if absent:
+            parts.append(Text(view.t("ui.absent", chains=join_words(absent, view.lang)), style="dim"))
+        parts.append(self.hand(view, compact=True))
+        parts.append(Text.assemble((" • ", LONE_STYLE), " ",
+                                   (view.t("ui.legend_short", safe=SAFE_MARK), "dim")))
+        return Group(*parts)
+
+    def players_line(self, view: View) -> RenderableType:
+        """Each seat's number, name and cash (and cards in the variant), in as few lines as they take."""
+        obs = view.obs
+        text = Text()
+        for i, p in enumerate(obs["players"]):
+            seat = p["seat"]
+            if i:
+                text.append(" · ", style="dim")
+            text.append(f"{seat} ", style="bold reverse" if seat == view.seat else "bold")
+            text.append(view.names[seat], style="bold" if seat == view.seat else "")
+            cash = view.t("ui.hidden") if p["cash"] is None else format_int(p["cash"], view.lang)
+            text.append(f" {cash}")
+            if obs["options"].get("cards"):
+                text.append(f" ({view.t('ui.cards').lower()} {len(p['cards'])})", style="dim")
+        return Text.assemble((view.t("ui.cash_label") + " ", "bold"), text)
+
+    # --- status and hand -----------------------------------------------------------------------
+    def status(self, view: View, compact: bool = False) -> RenderableType:
+        """Whose turn and which step; a merger being settled; what the viewer may buy or must dispose of.
+        ``compact``: as few lines as that takes (for a small terminal)."""
+        obs = view.obs
+        lang = view.lang
         lines = []
         turn_player = obs["turn_player"]
         player = view.names[turn_player] if 0 <= turn_player < len(view.names) else "—"
         phase = view.t(f"phase.{obs['phase']}")
-        lines.append(Text.assemble((view.t("ui.turn", turn=obs["turn"], player=player, phase=phase), "bold"),
-                                   "   ", (view.t("ui.bag", count=obs["bag"]), "dim")))
+        ts = obs["turn_state"]
+        if compact:
+            head = Text(view.t("ui.turn_short", turn=obs["turn"], player=player, phase=phase), style="bold")
+            if obs["phase"] == "buy":
+                head.append(" · " + view.t("ui.bought_short", bought=ts["bought"], limit=ts["buy_limit"]))
+            head.append(" · " + view.t("ui.bag_short", count=obs["bag"]), style="dim")
+            lines.append(head)
+        else:
+            lines.append(Text.assemble((view.t("ui.turn", turn=obs["turn"], player=player, phase=phase), "bold"),
+                                       "   ", (view.n("ui.bag", obs["bag"], count=obs["bag"]), "dim")))
         merger = obs["merger"]
         if merger is not None:
-            chains = ", ".join(f"{display_name(c)} ({merger['sizes'][c]})" for c in merger["chains"])
-            if merger["survivor"]:
+            chains = join_words((f"{display_name(c)} ({merger['sizes'][c]})" for c in merger["chains"]), lang)
+            if compact and merger["survivor"]:
+                absorbed = join_words((display_name(c) for c in merger["chains"] if c != merger["survivor"]), lang)
+                lines.append(Text(view.t("ui.merger_short", tile=merger["tile"], absorbed=absorbed,
+                                         survivor=display_name(merger["survivor"]),
+                                         current=display_name(merger["current"] or "—")), style="yellow"))
+            elif merger["survivor"]:
                 lines.append(Text(view.t("ui.merger", tile=merger["tile"], chains=chains,
                                          survivor=display_name(merger["survivor"]),
                                          current=display_name(merger["current"] or "—")), style="yellow"))
             else:
                 text = view.t("ui.merger_open", tile=merger["tile"], chains=chains)
                 lines.append(Text(text, style="yellow"))
-            lines += self._disposal_help(view, merger)
-        ts = obs["turn_state"]
-        if obs["phase"] == "buy":
+            lines += self._disposal_help(view, merger, compact)
+        if obs["phase"] == "buy" and not compact:
             lines.append(Text(view.t("ui.bought", bought=ts["bought"], limit=ts["buy_limit"])))
-            if ts["free_left"]:
-                lines.append(Text(view.t("ui.free", count=ts["free_left"])))
+        if obs["phase"] == "buy" and ts["free_left"]:
+            lines.append(Text(view.t("ui.free", count=ts["free_left"])))
         if obs["announced"]:
             lines.append(Text(view.t("ui.announced"), style="bold yellow"))
         elif obs["end_possible"]:
             lines.append(Text(view.t("ui.end_possible"), style="bold yellow"))
         if obs["bank_tiles"]:
-            lines.append(Text(view.t("ui.bank_tiles", tiles=", ".join(obs["bank_tiles"])), style="dim"))
+            tiles = obs["bank_tiles"]
+            lines.append(Text(view.n("ui.bank_tiles", len(tiles), tiles=join_words(tiles, lang)), style="dim"))
         return Group(*lines)
 
     @staticmethod
-    def _disposal_help(view: View, merger: dict[str, Any]) -> list[Text]:
+    def _disposal_help(view: View, merger: dict[str, Any], compact: bool = False) -> list[Text]:
         """When the viewer must dispose of shares: what they hold, what a sale brings, what a trade gives."""
         obs = view.obs
         current, survivor = merger["current"], merger["survivor"]
@@ -193,11 +342,12 @@ class AcquireRenderer:
             return []
         shares = obs["players"][view.seat]["shares"] or {}
         price = PRICE[CHAINS.index(current)][merger["sizes"].get(current, 0)]
-        return [Text(view.t("ui.dispose", held=shares.get(current, 0), chain=display_name(current), price=price,
+        return [Text(view.t("ui.dispose_short" if compact else "ui.dispose", held=shares.get(current, 0),
+                            chain=display_name(current), price=format_int(price, view.lang),
                             survivor=display_name(survivor or ""),
                             stock=obs["chains"][survivor]["bank_stock"] if survivor else 0), style="bold yellow")]
 
-    def hand(self, view: View) -> RenderableType:
+    def hand(self, view: View, compact: bool = False) -> RenderableType:
         hand = view.obs.get("hand")
         if hand is None:
             return Text("")
@@ -205,12 +355,18 @@ class AcquireRenderer:
             return Text(view.t("ui.hand_empty"))
         text = Text()
         for i, tile in enumerate(hand):
-            if i:
+            if i and not compact:
                 text.append(" ")
             text.append(f" {tile} ", style=PLAYABLE_STYLE if tile in view.legal else HELD_STYLE)
         return Text.assemble(Text(view.t("ui.hand", tiles=""), style="bold"), text)
 
     # --- actions in words ----------------------------------------------------------------------
+    def action_words(self, action: str, lang: str) -> str:
+        return action_words(action, lang)
+
+    def refine_reason(self, view: View, reason: Reason) -> Reason:
+        return reason
+
     def action_label(self, view: View, action: str) -> str:
         try:
             a = parse_action(action)
@@ -236,7 +392,9 @@ class AcquireRenderer:
             chain = CHAINS[a.chain]
             if obs["turn_state"]["free_left"]:
                 return t("ui.action.buy_free", chain=display_name(chain))
-            return t("ui.action.buy", chain=display_name(chain), price=obs["chains"][chain]["price"])
+            info = obs["chains"][chain]
+            return t("ui.action.buy", chain=display_name(chain), price=format_int(info["price"], view.lang),
+                     stock=info["bank_stock"])
         if isinstance(a, Done):
             return t("ui.action.done")
         if isinstance(a, Announce):
@@ -257,10 +415,132 @@ class AcquireRenderer:
         price = PRICE[CHAINS.index(current)][merger["sizes"].get(current, 0)]
         parts = []
         if a.sell:
-            parts.append(view.t("ui.action.sell", n=a.sell, income=a.sell * price))
+            parts.append(view.t("ui.action.sell", n=a.sell, income=format_int(a.sell * price, view.lang)))
         if a.trade:
             parts.append(view.t("ui.action.trade", n=a.trade, gain=a.trade // 2,
                                 survivor=display_name(merger["survivor"] or "")))
         if a.keep:
             parts.append(view.t("ui.action.keep", n=a.keep))
         return ", ".join(parts)
+
+    # --- events in words ---------------------------------------------------------------------------
+    def event_lines(self, view: View, events: Sequence[Event]) -> list[EventLine]:
+        """Each event in a line, but a merger (its bonuses and every holder's choice) in one line per chain,
+        several purchases of a turn in one, and the end's bonuses and sales in one each."""
+        out: list[EventLine] = []
+        i = 0
+        while i < len(events):
+            e = events[i]
+            if e.kind == "merger":
+                j = i + 1
+                while j < len(events) and events[j].kind not in ("merged", "merger", "game_end"):
+                    j += 1
+                end = j + 1 if j < len(events) and events[j].kind == "merged" else j
+                out += self._merger_lines(view, events[i:end])
+                i = end
+                continue
+            if e.kind == "game_end":
+                out += self._end_lines(view, events[i:])
+                break
+            if e.kind == "buy":
+                j = i
+                while j < len(events) and events[j].kind == "buy" and events[j].args["seat"] == e.args["seat"]:
+                    j += 1
+                if j - i > 1:
+                    out.append(EventLine(self._buys(view, events[i:j]), NORMAL))
+                    i = j
+                    continue
+            weight = ROUTINE if e.kind in ROUTINE_EVENTS else KEY if e.kind in KEY_EVENTS else NORMAL
+            out += describe_lines(view, [e], weight)
+            i += 1
+        return out
+
+    def milestone(self, view: View, log: Sequence[Event], since: int) -> list[RenderableType]:
+        return [Text(f"• {line.text}") for line in self.event_lines(view, log[since:]) if line.weight == KEY]
+
+    @staticmethod
+    def _sep(view: View) -> str:
+        return " ; " if view.lang == "fr" else "; "
+
+    @staticmethod
+    def _holder(view: View, seat: int) -> str:
+        return view.t("summary.bank") if seat < 0 else view.names[seat]
+
+    def _buys(self, view: View, buys: Sequence[Event]) -> str:
+        counts: dict[str, int] = {}
+        for b in buys:
+            counts[b.args["chain"]] = counts.get(b.args["chain"], 0) + 1
+        shares = join_words((f"{k} {display_name(c)}" for c, k in counts.items()), view.lang)
+        total = sum(b.args["price"] for b in buys)
+        return view.t("summary.buys", player=view.names[buys[0].args["seat"]], shares=shares,
+                      price=format_int(total, view.lang))
+
+    def _merger_lines(self, view: View, block: Sequence[Event]) -> list[EventLine]:
+        """A merger: who merged what into what, then per absorbed chain its bonuses and each holder's choice."""
+        head = block[0].args
+        lang = view.lang
+        survivor = next((e.args["chain"] for e in block if e.kind == "survivor"), None)
+        merged = block[-1].args if block[-1].kind == "merged" else None
+        sizes = dict(zip(head["chains"], head["sizes"], strict=True))
+        absorbed = join_words((display_name(c) for c in head["chains"] if c != survivor), lang)
+        player = view.names[head["seat"]]
+        if merged is not None:
+            first = view.t("summary.merged", player=player, tile=head["tile"], chain=display_name(merged["chain"]),
+                           absorbed=absorbed, size=merged["size"])
+        elif survivor is not None:
+            first = view.t("summary.merging", player=player, tile=head["tile"], chain=display_name(survivor),
+                           absorbed=absorbed)
+        else:
+            first = view.game.describe(block[0], lang, view.names)
+        lines = [EventLine(first, KEY)]
+        bank: dict[str, str] = {}
+        bonuses: dict[str, list[str]] = {}
+        holders: dict[str, list[str]] = {}
+        for e in block[1:]:
+            a = e.args
+            if e.kind == "bank_holding":
+                bank[a["chain"]] = view.t("summary.bank_holds", shares=a["shares"])
+            elif e.kind == "bonus":
+                bonuses.setdefault(a["chain"], []).append(
+                    f"{self._holder(view, a['seat'])} ({format_int(a['amount'], lang)})")
+            elif e.kind == "dispose":
+                did = disposal_parts(view.game.catalog, lang, a)
+                holders.setdefault(a["chain"], []).append(view.t("summary.holder", player=view.names[a["seat"]],
+                                                                 parts=did))
+        for chain in dict.fromkeys([*bank, *bonuses, *holders]):
+            parts = [bank[chain]] if chain in bank else []
+            if chain in bonuses:
+                parts.append(view.t("summary.bonuses", holders=join_words(bonuses[chain], lang)))
+            short = view.t("summary.settled", chain=display_name(chain), size=sizes.get(chain, 0),
+                           parts=self._sep(view).join(parts)) if parts else ""
+            parts += holders.get(chain, [])
+            lines.append(EventLine(view.t("summary.settled", chain=display_name(chain), size=sizes.get(chain, 0),
+                                          parts=self._sep(view).join(parts)), KEY, short))
+        return lines
+
+    def _end_lines(self, view: View, events: Sequence[Event]) -> list[EventLine]:
+        """The end: why, the bank's holdings (two players), every chain's bonuses, every sale, the fortunes."""
+        lang = view.lang
+        lines = describe_lines(view, [events[0]], NORMAL)  # the reason is in the ranking's title too
+        bonuses: dict[str, list[str]] = {}
+        sales: dict[int, int] = {}
+        rest = []
+        for e in events[1:]:
+            a = e.args
+            if e.kind == "bonus":
+                bonuses.setdefault(a["chain"], []).append(
+                    f"{self._holder(view, a['seat'])} ({format_int(a['amount'], lang)})")
+            elif e.kind == "final_sale":
+                sales[a["seat"]] = sales.get(a["seat"], 0) + a["income"]
+            else:
+                rest.append(e)
+        lines += describe_lines(view, [e for e in rest if e.kind != "final_cash"], NORMAL)
+        if bonuses:
+            chains = self._sep(view).join(view.t("summary.final_chain", chain=display_name(c),
+                                                 holders=join_words(h, lang)) for c, h in bonuses.items())
+            lines.append(EventLine(view.t("summary.final_bonuses", chains=chains), KEY))
+        if sales:
+            lines.append(EventLine(view.t("summary.final_sales", sales=join_words(
+                (f"{view.names[s]} ({format_int(v, lang)})" for s, v in sales.items()), lang)), NORMAL))
+        lines += describe_lines(view, [e for e in rest if e.kind == "final_cash"], NORMAL)  # as in the ranking
+        return lines

@@ -13,10 +13,11 @@ paragraph's code and tests are in ``docs/rules/gracias.md``. Rulings applied her
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.game import Game, GameInfo
+from ...engine.i18n import Catalog
 from ...engine.options import OptionValue
 from ...engine.state import Action, Event
 from .actions import TRIO_LETTERS, parse_action
@@ -48,14 +49,15 @@ class Gracias(Game):
 
 
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
+        """Gracias's events in words: a card's colour agrees with « carte » (``colour.*``), counts name the
+        colour (``colour_name.*``: "2 × green and 1 × red"), lists are joined as the language does."""
+        from ...cli.numbers import join_words  # words for people only: not loaded by the rules
+
         a = dict(event.args)
         kind = event.kind
-        def colour(name: str) -> str:
-            return self.catalog.t(lang, f"colour.{name}")
-
         for key in ("colour", "keep", "given", "hidden"):
             if isinstance(a.get(key), str):
-                a[key] = colour(a[key])
+                a[key] = self.catalog.t(lang, f"colour.{a[key]}")
         if "trio" in a:
             a["trio"] = TRIO_LETTERS[a["trio"]]
         if "give_to" in a:
@@ -64,10 +66,17 @@ class Gracias(Game):
             kind = "take_own"
         for key in ("hidden", "packets", "discarded"):
             if isinstance(a.get(key), dict):
-                a[key] = ", ".join(f"{k} × {colour(c)}" for c, k in a[key].items()) or "—"
+                a[key] = counted_colours(self.catalog, lang, a[key]) or "—"
         if kind == "game_end":
-            a["totals"] = ", ".join(f"{names[i]} {t}" for i, t in enumerate(a["totals"]))
+            a["totals"] = join_words((f"{names[i]} {t}" for i, t in enumerate(a["totals"])), lang)
         return super().describe(Event(kind, a), lang, names)
+
+
+def counted_colours(catalog: Catalog, lang: str, counts: Mapping[str, int]) -> str:
+    """``{"green": 2, "red": 1}`` -> "2 × green and 1 × red" ("2 × vert et 1 × rouge"); "" when empty."""
+    from ...cli.numbers import join_words
+
+    return join_words((f"{k} × {catalog.t(lang, f'colour_name.{c}')}" for c, k in counts.items() if k), lang)
 
 
 GAME = Gracias()

@@ -1,0 +1,41 @@
+"""Numbers and lists as each language writes them: ``6,000`` and ``75.0%`` in English, ``6 000`` and ``75,0 %``
+in French (with a no-break space, U+00A0, so that a number and its unit read as one word), ``A, B and C`` /
+``A, B et C``.
+
+Shared by everything that prints for people (the terminal screens, the games' event texts, ``ludo simulate``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+NBSP = "\u00a0"
+"""The space inside French numbers and before ``%`` (no-break, one column wide like any space)."""
+
+_AND = {"en": " and ", "fr": " et "}
+
+
+def format_int(n: int, lang: str) -> str:
+    """A whole number with its thousands grouped: ``format_int(6000, "en") == "6,000"``, ``"6 000"`` in French
+    (no-break space). Numbers below 10 000 are grouped too (``1 200``), as the French rulebooks print prices."""
+    grouped = f"{n:,}"
+    return grouped.replace(",", NBSP) if lang == "fr" else grouped
+
+
+def format_percent(x: float, lang: str, digits: int = 1) -> str:
+    """A fraction as a percentage: ``format_percent(0.75, "en") == "75.0%"``, ``"75,0 %"`` in French."""
+    text = f"{100 * x:,.{digits}f}"
+    if lang != "fr":
+        return text + "%"
+    return text.replace(",", NBSP).replace(".", ",") + NBSP + "%"
+
+
+def join_words(items: Iterable[str], lang: str) -> str:
+    """A list in words: ``A``, ``A and B``, ``A, B and C`` (French: ``A, B et C``)."""
+    words = list(items)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + _AND.get(lang, _AND["en"]) + words[-1]
+
+
+__all__ = ["NBSP", "format_int", "format_percent", "join_words"]

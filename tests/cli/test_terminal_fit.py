@@ -1,0 +1,226 @@
+"""``ludo play`` fits the terminal: every screen of real games, drawn on an 80 × 24 terminal, takes at most 24
+lines with the prompt and 80 columns, cuts no header; a 120 × 40 terminal gets the larger layout; what happened
+since the person's last move keeps a bot's merger and its bonuses."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from ludotheque.cli.numbers import format_int
+from ludotheque.cli.play import PlaySession, build_session
+from ludotheque.engine import Match, get_game
+from ludotheque.engine.record import SeatConfig
+
+
+@dataclass
+class Shot:
+    """One screen, as the person saw it when asked."""
+
+    prompt: str
+    text: str
+    phase: str
+    choices: int
+    seat: int
+    events: list[Any] = field(default_factory=list)
+    """The events the person saw happen since their last decision (from the log, not from the screen)."""
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.rstrip("\n").split("\n")
+
+    def section(self, start: str, end: str) -> list[str]:
+        """The lines between the rule holding ``start`` and the next rule holding ``end``."""
+        lines = self.lines
+        first = next(i for i, line in enumerate(lines) if start in line and "─" in line)
+        last = next(i for i, line in enumerate(lines) if i > first and end in line and "─" in line)
+        return lines[first + 1:last]
+
+
+def terminal(width: int, height: int) -> Console:
+    return Console(file=io.StringIO(), width=width, height=height, record=True, force_terminal=True,
+                   color_system="truecolor")
+
+
+def play(session: PlaySession, answers: Callable[[Shot], str] | None = None, limit: int = 600,
+         stop_after: int | None = None) -> list[Shot]:
+    """Play ``session`` to the end (or ``stop_after`` prompts), answering "1" (or ``answers``), and keep every
+    screen shown before a prompt."""
+    shots: list[Shot] = []
+    console = session.console
+
+    def ask(prompt: str) -> str:
+        m = session.match
+        state = m.state
+        seat = m.current_player
+        seen = session.marks.get(seat, 0)
+        obs = state.observation(seat if seat >= 0 else None)
+        shot = Shot(prompt, console.export_text(clear=True), obs.get("phase", ""),
+                    len(m.legal_actions()), seat, m.log_for(seat)[seen:] if seat >= 0 else [])
+        shots.append(shot)
+        assert len(shots) < limit, "the game does not end"
+        if stop_after is not None and len(shots) > stop_after:
+            raise EOFError
+        if m.is_over():
+            return ""
+        return answers(shot) if answers else "1"
+
+    session.input_fn = ask
+    session.run()
+    return shots
+
+
+def session_for(game: str, players: int, width: int, height: int, lang: str = "en", seed: int = 5,
+                options: list[str] | None = None) -> PlaySession:
+    args = argparse.Namespace(game=game, players=players, option=options or [], seed=seed, names="Ada",
+                              bots=",".join(["heuristic"] * (players - 1)), load=None, lang=lang)
+    return build_session(args, lambda prompt: "", terminal(width, height))
+
+
+def assert_fits(shot: Shot, width: int, height: int) -> None:
+    lines = shot.lines
+    assert len(lines) + 1 <= height, f"{len(lines) + 1} lines with the prompt:\n{shot.text}"
+    assert max(cell_len(line) for line in lines) <= width, shot.text
+    assert not re.search(r"\w…", shot.text), f"a cut word:\n{shot.text}"
+
+
+@pytest.mark.parametrize(("players", "lang"), [(2, "en"), (4, "fr"), (6, "en"), (5, "fr")])
+def test_acquire_fits_80_by_24(players: int, lang: str) -> None:
+    shots = play(session_for("acquire", players, 80, 24, lang))
+    for shot in shots:
+        assert_fits(shot, 80, 24)
+    asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
+    assert asked[0].phase == "place" and ("Vos pions" in asked[0].text or "Your tiles" in asked[0].text)
+    mid = next(s for s in asked if s.phase == "place" and re.search(r"(Turn|Tour) [2-9]\d ", s.text))
+    assert "Continental" in mid.text or "Luxor" in mid.text or "Festival" in mid.text  # the chains beside the board
+    assert any(s.phase == "buy" for s in asked)
+    cash = "6\u00a0000" if lang == "fr" else "6,000"
+    assert cash in asked[0].text
+    assert shots[-1].text.count("\n") < 24 and ("Classement final" in shots[-2].text + shots[-1].text
+                                                 or "Final ranking" in shots[-2].text + shots[-1].text)
+
+
+def test_a_merger_disposal_fits_and_says_what_to_do() -> None:
+    disposals = []
+    for seed in (5, 6, 7):
+        shots = play(session_for("acquire", 4, 80, 24, "en", seed))
+        disposals += [s for s in shots if s.phase == "dispose" and s.seat == 0]
+        if disposals:
+            break
+    assert disposals, "no disposal for the person in these games"
+    for shot in disposals:
+        assert_fits(shot, 80, 24)
+        assert "Merger at" in shot.text and " yours · " in shot.text  # what is merged, what the person holds
+        assert re.search(r"(keep|sell|trade) \d", shot.text)
+
+
+def test_what_happened_keeps_mergers_and_bonuses() -> None:
+    """On 80 × 24, every bonus paid since the person's last move is on their next screen, with its amount, and
+    every merger says which chain absorbed which; routine lines are dropped first."""
+    checked = 0
+    for players in (4, 6):
+        shots = play(session_for("acquire", players, 80, 24, "en"))
+        names = ["Ada", *(f"Bot {i} (heuristic)" for i in range(1, players))]
+        for shot in shots:
+            if shot.prompt != "> " or shot.seat < 0:
+                continue
+            events = shot.section("Since your last move", "your move")
+            text = " ".join(" ".join(events).split())
+            for e in shot.events:
+                if e.kind == "bonus":
+                    holder = "the bank" if e.args["seat"] < 0 else names[e.args["seat"]]
+                    assert f"{holder} ({format_int(e.args['amount'], 'en')})" in text, shot.text
+                    checked += 1
+                if e.kind == "merged":
+                    assert f"{e.args['chain'].replace('Imperial', 'Impérial')} absorbs" in text, shot.text
+    assert checked > 3
+
+
+BUY_POSITION: dict[str, Any] = {
+    "players": 4, "options": {"cards": True}, "phase": "buy", "turn": 20, "turn_player": 0,
+    "board": {"Airport": ["1A", "2A"], "Festival": ["4A", "5A"], "Imperial": ["7A", "8A"], "Luxor": ["10A", "11A"],
+              "Oriental": ["1C", "2C"], "Prestige": ["4C", "5C"], "Continental": ["7C", "8C", "9C"],
+              "unincorporated": ["12I"]},
+    "hands": [["1E", "3E", "5E", "7E", "9E", "11E"], ["1G", "3G", "5G", "7G", "9G", "11G"],
+              ["1I", "3I", "5I", "7I", "9I", "11I"], ["2G", "4G", "6G", "8G", "10G", "12G"]],
+    "shares": [{"Luxor": 3, "Festival": 2, "Airport": 2, "Oriental": 1}, {"Luxor": 2}, {}, {"Prestige": 4}],
+    "cash": [6000, 5000, 4000, 3000],
+    "cards": [["buying-spree", "foresight", "inheritance", "rapid-growth"], [], [], []],
+    "turn_state": {"placed": 1, "card_played": True, "exchanges_left": 3, "bought": 0, "buy_limit": 3},
+}
+"""Seven chains on the board and the O.P.E. card played: 56 choices at the buy step."""
+
+
+@pytest.mark.parametrize(("lang", "done", "more"), [("en", "done", "“list” shows them all"),
+                                                    ("fr", "terminé", "« liste » les montre tous")])
+def test_the_buy_step_with_many_choices_fits(lang: str, done: str, more: str) -> None:
+    seats = [SeatConfig("Ada"), *(SeatConfig(n, "heuristic") for n in ("Bob", "Cy", "Dee"))]
+    match = Match(get_game("acquire"), 4, {"cards": True}, seed=1, seats=seats, start=BUY_POSITION)
+    session = PlaySession(match, lang, lambda prompt: "", terminal(80, 24))
+    answers = iter(["list" if lang == "en" else "liste"])
+    shots = play(session, lambda shot: next(answers, "1"), stop_after=2)[:2]
+    first, listed = shots
+    assert first.choices == 56
+    assert_fits(first, 80, 24)
+    assert f"56 {done}" in first.text and more in first.text  # the last choice (done) stays in view
+    assert "Luxor" in first.text and "0 Ada" in first.text  # the chains and the holdings are still there
+    assert "55 exchange Luxor Oriental for Continental" in listed.text or \
+        "55 ope Luxor Oriental contre Continental" in listed.text  # "list" shows them all
+
+
+def test_a_larger_terminal_gets_the_larger_layout() -> None:
+    small = play(session_for("acquire", 4, 80, 24))
+    large = play(session_for("acquire", 4, 120, 40))
+    assert len(small) == len(large)  # the same game, answered the same way
+    more = 0
+    for s, big in zip(small, large, strict=True):
+        assert_fits(big, 120, 40)
+        if s.prompt != "> " or s.seat < 0:
+            continue
+        assert "Bank" in big.text and "Cash" in big.text and "Acquire" in big.lines[0]  # the full table, the title
+        assert "Bank" not in s.text
+        shown = [line for line in big.section("Since your last move", "your move") if line.startswith("• ")]
+        fewer = [line for line in s.section("Since your last move", "your move") if line.startswith("• ")]
+        assert len(shown) >= len(fewer)
+        more += len(shown) > len(fewer)
+    assert more > 5
+
+
+@pytest.mark.parametrize(("players", "lang"), [(3, "en"), (4, "fr"), (6, "en"), (6, "fr")])
+def test_gracias_fits_80_by_24(players: int, lang: str) -> None:
+    shots = play(session_for("gracias", players, 80, 24, lang))
+    for shot in shots:
+        assert_fits(shot, 80, 24)
+    asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
+    assert {"choose", "keep"} <= {s.phase for s in asked}
+    keep = next(s for s in asked if s.phase == "keep")
+    assert re.search(r"(keep|garde) \w+ (give|donne) \d", keep.text)
+    scorings = [s for s in shots if s.prompt not in ("> ", "")]
+    assert len(scorings) == 3  # a stop after each round's scoring
+    for shot in scorings:
+        # every player's colours, open + face down, the packets and discards marked, the last picks of the round
+        assert re.search(r"\d\+\d", shot.text) and "■" in shot.text and "✗" in shot.text
+        assert ("Last picks of round" in shot.text) or ("Derniers choix de la manche" in shot.text)
+        assert all(name in shot.text for name in ("Ada", "Bot 1 (heuristic)"))
+        header = next(line for line in shot.lines if "#" in line and ("Player" in line or "Joueur" in line))
+        for colour in (("red", "yellow", "green", "blue", "purple", "orange") if lang == "en"
+                       else ("rouge", "jaune", "vert", "bleu", "violet", "orange")):
+            assert colour in header
+        assert "Total" in header and "Points" in header
+
+
+def test_gracias_headers_are_not_cut() -> None:
+    shots = play(session_for("gracias", 6, 80, 24, "en"))
+    header = next(line for s in shots for line in s.lines if line.startswith("# Player"))
+    assert "Face down" in header and "Total" in header and "…" not in header
+    wide = play(session_for("gracias", 6, 120, 40, "en"))
+    header = next(line for s in wide for line in s.lines if "Player" in line and "Rounds" in line)
+    assert "Roun…" not in header and "Face down" in header
