@@ -64,6 +64,8 @@ LONG_LIST = 30
 RESERVED_LINES = 7
 """Lines a terminal keeps under the game's part of the screen: two rules, a few events and choices, the prompt."""
 MIN_EVENT_LINES = 2
+COMFORT_EVENT_LINES = 5
+"""Lines of events kept rather than explaining each choice (the choices then go in columns)."""
 MIN_CHOICE_LINES = 2
 ROOMY_LINES = 40
 """From this many lines, the screen has its title and the longer hint."""
@@ -529,10 +531,11 @@ class PlaySession:
                           Text(self.renderer.action_label(view, text), style="dim"))
         if room is None:
             return table if len(legal) <= LONG_LIST else self._columns(words)
-        space = room - self._event_need(events)
-        if len(legal) <= LONG_LIST and self._lines(table) <= space:
-            return table
-        space = max(space, MIN_CHOICE_LINES)
+        need = self._event_need(events)
+        wanted = max(need, min(self._lines(*self._event_texts(events, None)), COMFORT_EVENT_LINES))
+        if len(legal) <= LONG_LIST and self._lines(table) <= room - wanted:
+            return table  # explanations, if they leave what happened a few lines
+        space = max(room - need, MIN_CHOICE_LINES)
         columns = self._columns(words)
         if self._lines(columns) <= space:
             return columns
