@@ -83,12 +83,12 @@ def test_simulate_seats_default_from_the_bots_and_the_game(capsys: pytest.Captur
     (("simulate", "acquire", "--plot", "g.xyz"), ".png, .svg or .pdf"),
     (("simulate", "acquire", "--games", "0"), "at least one game"),
     (("simulate", "acquire", "--players", "3", "--bots", "random,random"), "one bot per seat"),
-    (("simulate", "acquire", "--bots", "genius,random"), "no bot named 'genius'"),
-    (("simulate", "acquire", "--bots", "random,random", "--option", "cards=maybe"), "allowed values are true or false"),
-    (("simulate", "acquire", "--bots", "random,random", "--option", "speed=3"), "no option 'speed'"),
+    (("simulate", "acquire", "--bots", "genius,random"), "no bot named “genius”"),
+    (("simulate", "acquire", "--bots", "random,random", "--option", "cards=maybe"), "must be true or false"),
+    (("simulate", "acquire", "--bots", "random,random", "--option", "speed=3"), "acquire has no such option"),
     (("simulate", "acquire", "--bots", "random,random", "--option", "end_rule=fast"), "'seed' or 'classic'"),
-    (("simulate", "acquire", "--bots", "random,random", "--option", "cards"), "expected name=value"),
-    (("simulate", "chess", "--bots", "random,random"), "no game named 'chess'"),
+    (("simulate", "acquire", "--bots", "random,random", "--option", "cards"), "write name=value"),
+    (("simulate", "chess", "--bots", "random,random"), "no game named “chess”"),
 ])
 def test_bad_configuration_is_refused_clearly(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
                                               message: str) -> None:

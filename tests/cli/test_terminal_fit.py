@@ -15,10 +15,10 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from ludotheque.cli.numbers import format_int
 from ludotheque.cli.play import PlaySession, build_session
 from ludotheque.engine import Match, get_game
 from ludotheque.engine.record import SeatConfig
+from ludotheque.engine.words import format_int
 
 
 @dataclass

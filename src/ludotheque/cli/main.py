@@ -85,7 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return code
     except LudoError as e:
-        print(f"ludo: error: {e}", file=sys.stderr)
+        from .play import UI
+
+        print(UI.t(args.lang, "main.error", message=str(e)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
@@ -102,11 +104,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _check_arguments(args: argparse.Namespace) -> None:
-    """What is refused whatever the game: a ``--bots`` list with an empty name (also with ``--load``)."""
-    if getattr(args, "bots", None) is not None:
-        from .play import split_bots
+    """What is refused before anything runs, in the user's language: a ``--bots`` list with an empty name (also
+    with ``--load``), and a game, option or bot that does not exist."""
+    if args.command not in ("play", "simulate"):
+        return
+    from .play import check_arguments, split_bots
 
+    if args.bots is not None:
         split_bots(args.bots, args.lang)
+    check_arguments(args, args.lang)
 
 
 def _run(args: argparse.Namespace) -> int:

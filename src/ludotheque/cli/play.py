@@ -45,7 +45,7 @@ from ..engine.match import Match, bot_rng
 from ..engine.options import parse_option_args
 from ..engine.record import GameRecord, SeatConfig
 from ..engine.state import CHANCE, Action, Outcome
-from .numbers import format_int, join_words
+from ..engine.words import format_int, join_words
 from .output import Screen
 from .render import KEY, NORMAL, ROUTINE, EventLine, View, get_renderer, screen
 

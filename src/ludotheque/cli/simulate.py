@@ -26,6 +26,7 @@ from ..bots import bot_names
 from ..engine.errors import OptionError
 from ..engine.game import get_game
 from ..engine.options import parse_option_args
+from ..engine.words import format_number, format_percent
 from ..sim import SimConfig, Summary, simulate
 from .output import Screen
 from .play import PERSON_MARKS, UI, check_players, end_reason, split_bots
@@ -80,17 +81,6 @@ def check_plot(path: str, lang: str) -> None:
                                formats=formats, reason=fields.get("reason", "")))
 
 
-def number(x: float, lang: str, digits: int = 0) -> str:
-    """A number as written in ``lang``: 12,345.5 in English, 12 345,5 in French (no-break space)."""
-    text = f"{x:,.{digits}f}"
-    return text.replace(",", "\u00a0").replace(".", ",") if lang == "fr" else text
-
-
-def percent(x: float, lang: str) -> str:
-    """A proportion as a percentage with one decimal: 75.0% in English, 75,0 % in French."""
-    return number(100 * x, lang, 1) + ("\u00a0%" if lang == "fr" else "%")
-
-
 def run_simulate(args: argparse.Namespace) -> int:
     lang: str = args.lang
     config = config_from_args(args)
@@ -114,7 +104,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         labels = {"wins": UI.t(lang, "plot.wins"), "fair": UI.t(lang, "plot.fair"),
                   "score": UI.t(lang, "plot.score"), "games": UI.t(lang, "plot.games"),
                   "title": UI.t(lang, "plot.title", title=get_game(c.game).info.title(lang),
-                                games=number(summary.games, lang), players=c.players)}
+                                games=format_number(summary.games, lang), players=c.players)}
         path = plot_summary(summary, args.plot, labels)
         console.print(Text(UI.t(lang, "simulate.plot", path=str(path))))
     return 0
@@ -123,22 +113,23 @@ def run_simulate(args: argparse.Namespace) -> int:
 def print_summary(summary: Summary, lang: str, console: Console) -> None:
     c = summary.config
     game = get_game(c.game)
-    table = Table(title=Text(UI.t(lang, "simulate.title", games=number(summary.games, lang),
+    table = Table(title=Text(UI.t(lang, "simulate.title", games=format_number(summary.games, lang),
                                   game=game.info.title(lang), players=c.players)))
     for key in ("simulate.bot", "simulate.seats", "simulate.wins", "simulate.ci", "simulate.score",
                 "simulate.rank"):
         table.add_column(UI.t(lang, key), justify="left" if key == "simulate.bot" else "right")
     for b in summary.by_bot():
         lo, hi = b.interval
-        table.add_row(Text(b.bot), number(b.seats, lang), percent(b.win_rate, lang),
-                      f"{percent(lo, lang)} – {percent(hi, lang)}", number(b.score_total / max(1, b.seats), lang),
-                      number(b.rank_total / max(1, b.seats), lang, 2))
+        table.add_row(Text(b.bot), format_number(b.seats, lang), format_percent(b.win_rate, lang),
+                      f"{format_percent(lo, lang)} – {format_percent(hi, lang)}",
+                      format_number(b.score_total / max(1, b.seats), lang),
+                      format_number(b.rank_total / max(1, b.seats), lang, 2))
     console.print(table)
     colon, semicolon = (" : ", " ; ") if lang == "fr" else (": ", "; ")
-    rates = "  ".join(f"{s + 1}{colon}{percent(r, lang)}" for s, r in enumerate(summary.seat_win_rates()))
-    ends = semicolon.join(f"{end_reason(game, lang, k)} ({number(v, lang)})"
+    rates = "  ".join(f"{s + 1}{colon}{format_percent(r, lang)}" for s, r in enumerate(summary.seat_win_rates()))
+    ends = semicolon.join(f"{end_reason(game, lang, k)} ({format_number(v, lang)})"
                           for k, v in sorted(summary.terminations().items()))
-    for line in (UI.t(lang, "simulate.fair", fair=percent(1 / c.players, lang),
-                      length=number(summary.mean_actions(), lang)),
+    for line in (UI.t(lang, "simulate.fair", fair=format_percent(1 / c.players, lang),
+                      length=format_number(summary.mean_actions(), lang)),
                  UI.t(lang, "simulate.seat", rates=rates), UI.t(lang, "simulate.ends", ends=ends)):
         console.print(Text(line))

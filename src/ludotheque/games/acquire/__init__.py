@@ -64,7 +64,7 @@ class Acquire(Game):
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         """Acquire's events in words: picks the catalogue variant that fits the event's fields (singular or
         plural by count), writes amounts and lists as the language does (``6 000``, ``Festival et Luxor``)."""
-        from ...cli.numbers import format_int, join_words  # words for people only: not loaded by the rules
+        from ...engine.words import format_int, join_words  # words for people only: not loaded by the rules
 
         a = dict(event.args)
         kind = event.kind

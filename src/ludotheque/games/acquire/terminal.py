@@ -18,10 +18,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ...cli.numbers import format_int, join_words
 from ...cli.render import KEY, NORMAL, ROUTINE, EventLine, View, describe_lines
 from ...engine.errors import InvalidActionError, Reason
 from ...engine.state import Event
+from ...engine.words import format_int, join_words
 from . import disposal_parts, shown
 from .actions import (
     CARD_IDS,

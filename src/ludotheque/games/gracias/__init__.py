@@ -51,7 +51,7 @@ class Gracias(Game):
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         """Gracias's events in words: a card's colour agrees with « carte » (``colour.*``), counts name the
         colour (``colour_name.*``: "2 × green and 1 × red"), lists are joined as the language does."""
-        from ...cli.numbers import join_words  # words for people only: not loaded by the rules
+        from ...engine.words import join_words  # words for people only: not loaded by the rules
 
         a = dict(event.args)
         kind = event.kind
@@ -74,7 +74,7 @@ class Gracias(Game):
 
 def counted_colours(catalog: Catalog, lang: str, counts: Mapping[str, int]) -> str:
     """``{"green": 2, "red": 1}`` -> "2 × green and 1 × red" ("2 × vert et 1 × rouge"); "" when empty."""
-    from ...cli.numbers import join_words
+    from ...engine.words import join_words
 
     return join_words((f"{k} × {catalog.t(lang, f'colour_name.{c}')}" for c, k in counts.items() if k), lang)
 

@@ -15,10 +15,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ...cli.numbers import join_words
 from ...cli.render import KEY, NORMAL, ROUTINE, EventLine, View, describe_lines
 from ...engine.errors import InvalidActionError, Reason
 from ...engine.state import Event
+from ...engine.words import join_words
 from .actions import TRIO_LETTERS, Deal, Keep, Take, parse_action
 from .cards import COLOURS, COLOURS_FR
 

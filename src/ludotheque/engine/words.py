@@ -3,6 +3,7 @@ in French (with a no-break space, U+00A0, so that a number and its unit read as 
 ``A, B et C``.
 
 Shared by everything that prints for people (the terminal screens, the games' event texts, ``ludo simulate``).
+It lives in the engine because the games' event texts use it: it depends on nothing.
 """
 
 from __future__ import annotations
@@ -15,19 +16,22 @@ NBSP = "\u00a0"
 _AND = {"en": " and ", "fr": " et "}
 
 
+def format_number(x: float, lang: str, digits: int = 0) -> str:
+    """A number with its thousands grouped and ``digits`` decimals: ``12,345.5`` in English, ``12 345,5`` in
+    French (no-break space). Numbers below 10 000 are grouped too (``1 200``), as the French rulebooks print
+    prices."""
+    text = f"{x:,.{digits}f}"
+    return text.replace(",", NBSP).replace(".", ",") if lang == "fr" else text
+
+
 def format_int(n: int, lang: str) -> str:
-    """A whole number with its thousands grouped: ``format_int(6000, "en") == "6,000"``, ``"6 000"`` in French
-    (no-break space). Numbers below 10 000 are grouped too (``1 200``), as the French rulebooks print prices."""
-    grouped = f"{n:,}"
-    return grouped.replace(",", NBSP) if lang == "fr" else grouped
+    """A whole number: ``format_int(6000, "en") == "6,000"``, ``"6 000"`` in French."""
+    return format_number(n, lang)
 
 
 def format_percent(x: float, lang: str, digits: int = 1) -> str:
     """A fraction as a percentage: ``format_percent(0.75, "en") == "75.0%"``, ``"75,0 %"`` in French."""
-    text = f"{100 * x:,.{digits}f}"
-    if lang != "fr":
-        return text + "%"
-    return text.replace(",", NBSP).replace(".", ",") + NBSP + "%"
+    return format_number(100 * x, lang, digits) + (NBSP + "%" if lang == "fr" else "%")
 
 
 def join_words(items: Iterable[str], lang: str) -> str:
@@ -38,4 +42,4 @@ def join_words(items: Iterable[str], lang: str) -> str:
     return ", ".join(words[:-1]) + _AND.get(lang, _AND["en"]) + words[-1]
 
 
-__all__ = ["NBSP", "format_int", "format_percent", "join_words"]
+__all__ = ["NBSP", "format_int", "format_number", "format_percent", "join_words"]
