@@ -47,7 +47,7 @@ from ..engine.record import GameRecord, SeatConfig
 from ..engine.state import CHANCE, Action, Outcome
 from ..engine.words import format_int, join_words
 from .output import Screen
-from .render import KEY, NORMAL, ROUTINE, EventLine, View, get_renderer, screen
+from .render import KEY, NORMAL, ROUTINE, EventLine, View, get_renderer, screen, wrapped
 
 InputFn = Callable[[str], str]
 
@@ -455,9 +455,13 @@ class PlaySession:
     def _error(self, key: str, **fields: Any) -> None:
         self._say(self.ui(key, **fields), "bold red")
 
+    def _bullet(self, text: str) -> Text:
+        """An event line, wrapped to the terminal (never inside a number)."""
+        return wrapped(f"• {text}", self.console.width, indent="  ")
+
     def _say(self, text: str, style: str = "") -> None:
         """Print words as they are (names, paths and engine messages are never read as markup)."""
-        self.console.print(Text(text, style=style))
+        self.console.print(wrapped(text, self.console.width, style))
 
     def _clear(self) -> None:
         """Clear the screen and the terminal's scrollback (so the next person cannot scroll up to a hand)."""
@@ -573,7 +577,7 @@ class PlaySession:
         """The lines the events must have: all of them if they are few, else at least the key ones (and the line
         saying how many others are not shown)."""
         needed = self._lines(*self._event_texts(events, None))
-        key = [Text(f"• {e.short or e.text}") for e in events if e.weight == KEY]
+        key = [self._bullet(e.short or e.text) for e in events if e.weight == KEY]
         least = self._lines(*key)
         return min(needed, max(least, MIN_EVENT_LINES))
 
@@ -583,7 +587,7 @@ class PlaySession:
         only if even that does not fit are the earliest of them left out. A line says how many are not shown."""
         if not lines:
             return [Text(self.ui("screen.nothing"), style="dim")]
-        texts = [Text(f"• {line.text}") for line in lines]
+        texts = [self._bullet(line.text) for line in lines]
         if limit is None:
             return texts
         heights = [self._lines(t) for t in texts]
@@ -603,7 +607,7 @@ class PlaySession:
                     drop(i)
         for i, line in enumerate(lines):
             if total > limit - 1 and keep[i] and line.short:
-                texts[i] = Text(f"• {line.short}")
+                texts[i] = self._bullet(line.short)
                 total += self._lines(texts[i]) - heights[i]
                 heights[i] = self._lines(texts[i])
         for i in range(len(lines)):

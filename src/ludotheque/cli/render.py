@@ -12,6 +12,7 @@ renderer's ``action_words`` in their language, which the game's parser accepts b
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -74,6 +75,36 @@ class View:
     def roomy(self) -> bool:
         """Whether there is room for the full layout (a big terminal, or output that is not a terminal)."""
         return (self.width is None or self.width >= WIDE) and (self.height is None or self.height >= TALL)
+
+
+def wrapped(text: str, width: int | None, style: str = "", indent: str = "") -> Text:
+    """``text`` wrapped to ``width`` columns at ordinary spaces only, so that a number written with no-break
+    spaces (French ``6 000``) is never cut in two (rich would break there); the lines after the first start
+    with ``indent``."""
+    if width is None or width <= len(indent) + 8:
+        return Text(text, style=style)
+    lines = [part for line in text.split("\n")
+             for part in textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False,
+                                       drop_whitespace=False) or [""]]
+    return Text("\n".join(line.rstrip() for line in lines), style=style, no_wrap=True, overflow="fold")
+
+
+def flow(parts: Sequence[Text], width: int | None, separator: str = " · ") -> Text:
+    """``parts`` left to right, a new line where the next would not fit: a part is never split."""
+    out = Text()
+    used = 0
+    for i, part in enumerate(parts):
+        size = part.cell_len
+        if i and width is not None and used + len(separator) + size > width:
+            out.append("\n")
+            used = 0
+        elif i:
+            out.append(separator, style="dim")
+            used += len(separator)
+        out.append_text(part)
+        used += size
+    out.no_wrap = width is not None
+    return out
 
 
 WIDE = 100

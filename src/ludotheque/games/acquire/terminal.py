@@ -18,7 +18,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ...cli.render import KEY, NORMAL, ROUTINE, EventLine, View, describe_lines
+from ...cli.render import KEY, NORMAL, ROUTINE, EventLine, View, describe_lines, flow
 from ...engine.errors import InvalidActionError, Reason
 from ...engine.state import Event
 from ...engine.words import format_int, join_words
@@ -269,20 +269,21 @@ class AcquireRenderer:
         return Group(*parts)
 
     def players_line(self, view: View) -> RenderableType:
-        """Each seat's number, name and cash (and cards in the variant), in as few lines as they take."""
+        """Each seat's number, name and cash (and cards in the variant), in as few lines as they take; a
+        seat's entry is never split across lines."""
         obs = view.obs
-        text = Text()
-        for i, p in enumerate(obs["players"]):
+        parts: list[Text] = []
+        for p in obs["players"]:
             seat = p["seat"]
-            if i:
-                text.append(" · ", style="dim")
-            text.append(f"{seat} ", style="bold reverse" if seat == view.seat else "bold")
-            text.append(view.names[seat], style="bold" if seat == view.seat else "")
+            part = Text(view.t("ui.cash_label") + " ", style="bold") if not parts else Text()
+            part.append(f"{seat} ", style="bold reverse" if seat == view.seat else "bold")
+            part.append(view.names[seat], style="bold" if seat == view.seat else "")
             cash = view.t("ui.hidden") if p["cash"] is None else format_int(p["cash"], view.lang)
-            text.append(f" {cash}")
+            part.append(f" {cash}")
             if obs["options"].get("cards"):
-                text.append(f" ({view.t('ui.cards').lower()} {len(p['cards'])})", style="dim")
-        return Text.assemble((view.t("ui.cash_label") + " ", "bold"), text)
+                part.append(f" ({view.t('ui.cards').lower()} {len(p['cards'])})", style="dim")
+            parts.append(part)
+        return flow(parts, view.width, " · ")
 
     # --- status and hand -----------------------------------------------------------------------
     def status(self, view: View, compact: bool = False) -> RenderableType:
