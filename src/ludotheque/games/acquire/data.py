@@ -11,6 +11,7 @@ from typing import Any, Self
 from ...engine.state import CHANCE, Event, SeatedState
 from .board import NEIGHBOURS, NUM_TILES
 from .chains import NUM_CHAINS, SHARES_PER_CHAIN
+from .hand_clues import NO_DEAD_TILES
 
 EMPTY = -1
 """A square without a hotel."""
@@ -136,7 +137,7 @@ class AcquireData(SeatedState):
         """Per seat, a bit per tile: the tiles that were unplayable when it last could not place a tile."""
         self.stuck_least = [0] * players
         """Per seat: at least this many of its tiles are among ``stuck_tiles`` (0: no clue)."""
-        self.dead_tiles = [0] * players
+        self.dead_tiles = [NO_DEAD_TILES] * players
         """Per seat, a bit per tile: the tiles that were dead when it last discarded its dead tiles."""
         self.drawn_since = [0] * players
         """Per seat: tiles drawn since then (only these may be among ``dead_tiles``)."""

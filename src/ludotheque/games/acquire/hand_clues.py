@@ -35,6 +35,26 @@ def safe_chains(size: list[int]) -> int:
     return sum(1 << c for c in range(NUM_CHAINS) if size[c] >= SAFE_SIZE)
 
 
+class DeadTiles:
+    """The tiles dead at one moment (a bit per tile). Kept as a copy of the board then and worked out only when
+    asked: the end of every turn records one, and only re-deals ever read it."""
+
+    __slots__ = ("_board", "_mask", "_size")
+
+    def __init__(self, board: list[int] | None = None, size: list[int] | None = None, mask: int = 0) -> None:
+        self._board, self._size, self._mask = board, size, mask
+
+    @property
+    def mask(self) -> int:
+        if self._board is not None and self._size is not None:
+            self._mask = dead_tiles(self._board, self._size)
+            self._board = self._size = None
+        return self._mask
+
+
+NO_DEAD_TILES = DeadTiles()
+
+
 def dead_tiles(board: list[int], size: list[int]) -> int:
     """The tiles not on the board that touch two safe chains (unplayable for ever, §4.2), a bit per tile."""
     around = [0] * NUM_CHAINS
@@ -58,7 +78,7 @@ def agrees(st: AcquireData, seat: int, hand: list[int]) -> bool:
         mask = st.stuck_tiles[seat]
         if sum(1 for t in hand if mask >> t & 1) < st.stuck_least[seat]:
             return False
-    dead = st.dead_tiles[seat]
+    dead = st.dead_tiles[seat].mask
     return not dead or sum(1 for t in hand if dead >> t & 1) <= st.drawn_since[seat]
 
 

@@ -15,7 +15,7 @@ from .actions import Card
 from .board import NEIGHBOURS, NUM_TILES, TILE_NAMES, column_of, row_of
 from .chains import CHAINS, NUM_CHAINS, SAFE_SIZE
 from .data import EMPTY, HAND_SIZE, LONE, AcquireData, Phase
-from .hand_clues import dead_tiles, safe_chains
+from .hand_clues import NO_DEAD_TILES, DeadTiles, safe_chains
 
 LONE_TILE, GROW, FOUND, MERGE, NO_NEW_CHAIN, DEAD = range(6)
 KIND_NAMES = ("lone", "grow", "found", "merge", "no_new_chain", "dead")
@@ -230,7 +230,7 @@ class PlacementRules(AcquireData):
             self._left_hand(p, t)
             self.discarded.append(t)
         # Everybody now knows that no tile kept is dead (only tiles drawn from now on may be).
-        self.dead_tiles[p] = dead_tiles(self.board, self.size) if safe & (safe - 1) else 0
+        self.dead_tiles[p] = DeadTiles(self.board[:], self.size[:]) if safe & (safe - 1) else NO_DEAD_TILES
         self.drawn_since[p] = 0
         if dead:
             self._emit("discard_dead", seat=p, tiles=[TILE_NAMES[t] for t in dead])

@@ -23,7 +23,7 @@ from .board import NEIGHBOURS, NUM_TILES, TILE_NAMES, parse_tile
 from .buying import FORESIGHT_TILES
 from .chains import CHAINS, NUM_CHAINS, SHARES_PER_CHAIN, parse_chain
 from .data import EMPTY, HAND_SIZE, LONE, PHASE_NAMES, START_CASH, Merger, Phase
-from .hand_clues import agrees
+from .hand_clues import DeadTiles, agrees
 from .view import board_json, cards_json, merger_json
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def clues_json(st: AcquireState, seat: int) -> dict[str, Any]:
     """What everybody knows of a seat's hand (``hand_clues``)."""
     return {"unplayable": [TILE_NAMES[t] for t in range(NUM_TILES) if st.stuck_tiles[seat] >> t & 1],
             "at_least": st.stuck_least[seat],
-            "dead": [TILE_NAMES[t] for t in range(NUM_TILES) if st.dead_tiles[seat] >> t & 1],
+            "dead": [TILE_NAMES[t] for t in range(NUM_TILES) if st.dead_tiles[seat].mask >> t & 1],
             "drawn": st.drawn_since[seat]}
 
 
@@ -91,7 +91,7 @@ def _read_clues(r: _Reader, st: AcquireState) -> None:
         dead = r.tiles(clue.get("dead", []), f"{where}.dead")
         st.stuck_tiles[p] = sum(1 << t for t in set(tiles)) if least else 0
         st.stuck_least[p] = least
-        st.dead_tiles[p] = sum(1 << t for t in set(dead))
+        st.dead_tiles[p] = DeadTiles(mask=sum(1 << t for t in set(dead)))
         st.drawn_since[p] = drawn
         if not agrees(st, p, st.hands[p]):
             raise StateFormatError(f"{where}: hands[{p}] does not agree with these clues")
