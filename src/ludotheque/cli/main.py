@@ -60,6 +60,15 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a game record (JSON)")
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
     replay.add_argument("--log", action="store_true", help="print the game's events in words")
+
+    serve = add("serve", "hold tables online: the lobby and the games in the browser")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on")
+    serve.add_argument("--db", default="sqlite:///ludotheque.db", metavar="URL",
+                       help="the database, as a SQLAlchemy URL (default: the file ludotheque.db here, created and "
+                       "migrated on start)")
+    serve.add_argument("--origin", action="append", default=[], metavar="URL",
+                       help="another origin whose pages may open the tables' WebSockets (repeatable)")
     return parser
 
 
@@ -132,6 +141,10 @@ def _run(args: argparse.Namespace) -> int:
         from .replay import run_replay
 
         return run_replay(args)
+    if args.command == "serve":
+        from .serve import run_serve
+
+        return run_serve(args)
     return 2
 
 

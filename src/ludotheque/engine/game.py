@@ -40,6 +40,8 @@ class GameInfo:
     """Whether seats hold secrets (so views and logs differ per seat)."""
     chance: bool
     """Whether the game has random events (chance actions)."""
+    rules_version: str = "1"
+    """Changes when the rules code changes what a record means (records and tables keep it)."""
 
     def title(self, lang: str) -> str:
         """The title in ``lang`` (``fr`` or ``en``)."""

@@ -123,13 +123,16 @@ class Match:
         actions = [f"{'chance' if actor == CHANCE else actor}: {a.text()}" for actor, a in self.history]
         result = self.state.outcome().to_json() if self.is_over() else None
         return GameRecord(self.game.info.name, self.players, dict(self.options), self.seed, list(self.seats),
-                          actions, self.start, result)
+                          actions, self.start, result, rules=self.game.info.rules_version)
 
     @classmethod
     def from_record(cls, record: GameRecord, upto: int | None = None, log: bool = True) -> Match:
         """Replay a record (its first ``upto`` actions); stops at the first bad action with ``ReplayError``."""
-        match = cls(get_game(record.game), record.players, record.options, record.seed, record.seats,
-                    record.start, log=log)
+        game = get_game(record.game)
+        if record.rules is not None and record.rules != game.info.rules_version:
+            raise RecordError(f"this record was played with {game.info.name}'s rules version {record.rules!r}; this "
+                              f"program has version {game.info.rules_version!r}, which may read its actions otherwise")
+        match = cls(game, record.players, record.options, record.seed, record.seats, record.start, log=log)
         for i, entry in enumerate(record.actions[:upto]):
             who, text = split_actor(entry)
             actor = match.state.current_player

@@ -2,9 +2,15 @@
 
 A record is JSON::
 
-    {"format": "ludotheque-record", "version": 1, "game": "acquire", "players": 4,
+    {"format": "ludotheque-record", "version": 2, "game": "acquire", "rules": "1", "players": 4,
      "options": {"cards": false}, "seats": [{"name": "Ada", "bot": null}, ...], "seed": 7,
-     "start": null, "actions": ["chance: draw 5C", "0: 5C", "0: buy Luxor", ...]}
+     "start": null, "actions": ["chance: draw 5C", "0: 5C", "0: buy Luxor", ...],
+     "played_at": [1795665710.402, ...], "played_by": ["chance", "person", "bot", ...]}
+
+Version 2 adds what a table knows of each move: ``played_at`` (when, in seconds since 1970) and ``played_by``
+(``person``, ``bot``, ``timeout`` — a stand-in bot played for a person out of time —, ``chance``, or
+``unknown``), one entry per action, and ``rules``, the game's rules version. All three are optional; version 1
+records (without them) still load.
 
 Each action is its text form, optionally prefixed by who acts (``"2: "`` for seat 2, ``"chance: "`` for a
 random event); a prefix is checked on replay. ``start`` may hold a position (the game's state JSON) to
@@ -37,7 +43,9 @@ from typing import Any
 from .errors import RecordError
 
 FORMAT = "ludotheque-record"
-VERSION = 1
+VERSION = 2
+"""The version written; every version from 1 to this one is read."""
+PLAYED_BY = ("person", "bot", "timeout", "chance", "unknown")
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 """The largest record file (bytes) or text (characters)."""
@@ -63,7 +71,8 @@ MAX_INT = 2**63 - 1
 QUOTE_CHARS = 40
 """How much of a long text an error message quotes."""
 
-_FIELDS = ("format", "version", "game", "players", "options", "seats", "seed", "start", "actions", "result")
+_FIELDS = ("format", "version", "game", "rules", "players", "options", "seats", "seed", "start", "actions", "result",
+           "played_at", "played_by")
 _SEAT_FIELDS = ("name", "bot")
 _JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
 """A JSON string; possessive, so that matching a long one keeps no backtracking state."""
@@ -92,6 +101,12 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     start: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
+    played_at: list[float] | None = None
+    """Per action: when it was played (seconds since 1970), when known."""
+    played_by: list[str] | None = None
+    """Per action: who played it (one of ``PLAYED_BY``), when known."""
+    rules: str | None = None
+    """The game's rules version the record was played with, when known."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -99,8 +114,13 @@ class GameRecord:
             "options": self.options, "seats": [s.to_json() for s in self.seats], "seed": self.seed,
             "start": self.start, "actions": self.actions,
         }
+        if self.rules is not None:
+            data["rules"] = self.rules
         if self.result is not None:
             data["result"] = self.result
+        if self.played_at is not None and self.played_by is not None:
+            data["played_at"] = [round(t, 3) for t in self.played_at]
+            data["played_by"] = self.played_by
         return data
 
     def dumps(self) -> str:
@@ -120,8 +140,9 @@ class GameRecord:
         if data.get("format", FORMAT) != FORMAT:
             raise RecordError(f"format {quote(data.get('format'))}: expected {FORMAT!r}")
         version = data.get("version")
-        if type(version) is not int or version != VERSION:
-            raise RecordError(f"record version {quote(version)} is not supported; this program reads version {VERSION}")
+        if type(version) is not int or not 1 <= version <= VERSION:
+            raise RecordError(f"record version {quote(version)} is not supported; this program reads versions 1 "
+                              f"to {VERSION}")
         game = _text(_field(data, "game", str), "'game'", MAX_NAME_CHARS)
         players = _field(data, "players", int)
         if not 1 <= players <= MAX_PLAYERS:
@@ -137,7 +158,9 @@ class GameRecord:
         result = data.get("result")
         _check_tree(result, "'result'")
         seats = _seats(_field(data, "seats", list, default=None), players)
-        return cls(game, players, options, seed, seats, actions, start, result)
+        rules = _text(_field(data, "rules", str), "'rules'", MAX_NAME_CHARS) if "rules" in data else None
+        played_at, played_by = _played(data, len(actions))
+        return cls(game, players, options, seed, seats, actions, start, result, played_at, played_by, rules)
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
@@ -248,6 +271,24 @@ def _actions(actions: list[Any]) -> list[str]:
             raise RecordError(f"actions[{i}] = {quote(a)}: each action is a string such as \"0: buy Luxor\"")
         _text(a, f"actions[{i}]", MAX_ACTION_CHARS)
     return list(actions)
+
+
+def _played(data: dict[str, Any], count: int) -> tuple[list[float] | None, list[str] | None]:
+    """``played_at`` and ``played_by``: both or neither, one entry per action."""
+    if "played_at" not in data and "played_by" not in data:
+        return None, None
+    at = _field(data, "played_at", list)
+    by = _field(data, "played_by", list)
+    if len(at) != count or len(by) != count:
+        raise RecordError(f"'played_at' and 'played_by' list {len(at):,} and {len(by):,} entries; there are "
+                          f"{count:,} actions, one entry each")
+    for i, t in enumerate(at):
+        if isinstance(t, bool) or not isinstance(t, int | float) or not 0 <= t < 1e11:
+            raise RecordError(f"played_at[{i}] = {quote(t)}: expected seconds since 1970")
+    for i, b in enumerate(by):
+        if b not in PLAYED_BY:
+            raise RecordError(f"played_by[{i}] = {quote(b)}: expected one of {', '.join(PLAYED_BY)}")
+    return [float(t) for t in at], list(by)
 
 
 def _seats(raw: list[Any] | None, players: int) -> list[SeatConfig]:

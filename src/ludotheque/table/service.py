@@ -19,6 +19,7 @@ from ..bots import bot_names, make_bot
 from ..engine.bots import Bot, SeatView
 from ..engine.errors import IllegalActionError, LudoError
 from ..engine.match import Match, bot_rng
+from ..engine.record import PLAYED_BY, GameRecord
 from ..engine.state import CHANCE, TERMINAL, Action, Event
 
 Clock = Callable[[], float]
@@ -94,7 +95,7 @@ class Table:
         return self.match.is_over()
 
     # --- people -----------------------------------------------------------------------------
-    def submit(self, seat: int, action: Action | str, at: int, by: str = "person") -> Action:
+    def submit(self, seat: int, action: Action | str, at: int, by: str = "person", now: float | None = None) -> Action:
         """Play ``seat``'s action, made on the state after ``at`` actions; anything wrong is refused with a
         ``LudoError`` and changes nothing."""
         if self.match.is_over():
@@ -109,35 +110,55 @@ class Table:
         if by == "person" and not self.is_person(seat):
             raise NotYourTurnError(f"seat {seat} is played by a bot")
         applied = self.match.apply(action)
-        self._played(by)
+        self._played(by, now)
         return applied
 
     # --- chance and bots ----------------------------------------------------------------------
+    def due(self, now: float | None = None) -> str | None:
+        """What the table itself must do next: ``"chance"``, ``"bot"`` (a bot's move is due), ``"timeout"`` (the
+        person to move is out of time), or None (a person must act, a bot is not due yet, or the game is over)."""
+        now = self.clock() if now is None else now
+        seat = self.to_move
+        if seat == CHANCE:
+            return "chance"
+        if seat == TERMINAL:
+            return None
+        if not self.is_person(seat):
+            return "bot" if now >= self._since + self.bot_delay else None
+        deadline = self.deadline
+        return "timeout" if deadline is not None and now >= deadline else None
+
+    def draw_chance(self, now: float | None = None) -> Action:
+        """Draw the pending chance event (from the match's seeded generator)."""
+        action = self.match.draw_chance()
+        self._played("chance", now)
+        return action
+
+    def thinker(self, seat: int) -> tuple[Bot, SeatView]:
+        """The bot that plays ``seat`` now (for a person out of time: a stand-in) and what it may look at: its
+        seat's view of a copy of the state, so that it may think while the table goes on."""
+        state = self.match.state.clone()
+        return self._bot(seat, self.is_person(seat)), SeatView(state, seat, state.legal_actions())
+
     def advance(self, now: float | None = None) -> int:
         """Apply chance events and the bot moves that are due, and a stand-in's move for a person whose time
         ran out; stop when a person must act, a bot is not due yet, or the game is over. The count applied."""
         now = self.clock() if now is None else now
         done = 0
-        while not self.match.is_over():
-            seat = self.to_move
-            if seat == CHANCE:
-                self.match.draw_chance()
-                self._played("chance", now)
-            elif not self.is_person(seat):
-                if now < self._since + self.bot_delay:
-                    break
-                self.submit(seat, self.bot_choice(seat), self.at, by="bot")
-            elif self.deadline is not None and now >= self.deadline:
-                self.submit(seat, self.bot_choice(seat, stand_in=True), self.at, by="timeout")
+        while (kind := self.due(now)) is not None:
+            if kind == "chance":
+                self.draw_chance(now)
             else:
-                break
+                seat = self.to_move
+                bot, view = self.thinker(seat)
+                self.submit(seat, bot.choose(view), self.at, by=kind, now=now)
             done += 1
         return done
 
-    def bot_choice(self, seat: int, stand_in: bool = False) -> Action:
+    def bot_choice(self, seat: int) -> Action:
         """What the seat's bot (or, for a person, its stand-in) would play now, thought out on a copy."""
-        state = self.match.state.clone()
-        return self._bot(seat, stand_in).choose(SeatView(state, seat, state.legal_actions()))
+        bot, view = self.thinker(seat)
+        return bot.choose(view)
 
     def _bot(self, seat: int, stand_in: bool) -> Bot:
         bot = self._bots.get(seat)
@@ -172,6 +193,13 @@ class Table:
         self.played.append(Played(now, by))
         self._since = now
 
+    def record(self) -> GameRecord:
+        """The game record, with when and by whom each move was played."""
+        record = self.match.to_record()
+        record.played_at = [p.time for p in self.played]
+        record.played_by = [p.by if p.by in PLAYED_BY else "unknown" for p in self.played]
+        return record
+
     # --- what each viewer has been told -------------------------------------------------------
     def updates(self, viewer: int | None) -> list[Event]:
         """The events ``viewer`` (a seat, or None for spectators) has not been sent yet, as it may see them;
@@ -180,6 +208,10 @@ class Table:
         start = self.cursors.get(viewer, 0)
         self.cursors[viewer] = len(events)
         return [e.seen_by(viewer) for e in events[start:]]
+
+    def log(self, viewer: int | None, start: int = 0) -> list[Event]:
+        """The events from index ``start`` on, as ``viewer`` may see them (no cursor moves)."""
+        return [e.seen_by(viewer) for e in self.match.events[start:]]
 
     def rewind(self, viewer: int | None, to: int = 0) -> None:
         """Send ``viewer`` the log again from event ``to`` (a reconnection)."""

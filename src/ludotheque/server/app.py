@@ -1,0 +1,251 @@
+"""The web server: a thin FastAPI layer over the hub of live tables. Routes turn JSON into calls and errors into
+4xx answers with a message; everything about the games happens in the table service.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from ..bots import bot_names
+from ..engine.errors import LudoError
+from ..engine.game import all_games, get_game
+from ..engine.i18n import Catalog
+from ..engine.match import Match
+from .hub import OVER, Client, Hub, LiveTable, SeatSpec, TableSpec
+from .protocol import (
+    MAX_CHAT_CHARS,
+    spectator_frame,
+    MAX_MESSAGE_BYTES,
+    MAX_NAME_CHARS,
+    RateLimit,
+    clean_text,
+    frame,
+    lobby_entry,
+    refusal,
+)
+from .storage import Store, TableNotFound
+
+WEB = Catalog.load("ludotheque.server")
+"""The shared page's own texts (lobby, seats, clock, chat); each game's come from its catalogue."""
+STATIC = files("ludotheque.server").joinpath("static")
+
+
+class SeatIn(BaseModel):
+    name: str | None = Field(default=None, max_length=MAX_NAME_CHARS)
+    bot: str | None = Field(default=None, max_length=64)
+
+
+class TableIn(BaseModel):
+    game: str = Field(max_length=64)
+    players: int = Field(ge=1, le=64)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=32)
+    seats: list[SeatIn] | None = Field(default=None, max_length=64)
+    bot_delay_ms: int = Field(default=600, ge=0, le=10_000)
+    move_seconds: float | None = Field(default=None, ge=5, le=86_400)
+
+
+class JoinIn(BaseModel):
+    name: str = Field(max_length=200)
+
+
+def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tuple[str, ...] = (),
+               clock: Callable[[], float] = time.time) -> FastAPI:
+    """The application, on the database at ``db_url`` (created and migrated on start)."""
+    store = Store(db_url)
+    hub = Hub(store, clock)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await hub.resume()
+        yield
+        await hub.close()
+        store.close()
+
+    app = FastAPI(title="Ludothèque", lifespan=lifespan)
+    app.state.hub = hub
+
+    async def broadcast(live: LiveTable) -> None:
+        online = {c.seat for c in live.clients if c.seat is not None}
+        for client in list(live.clients):
+            try:
+                await client.send(frame(live, client, online))
+            except Exception:  # a connection that went away: the others go on
+                with contextlib.suppress(ValueError):
+                    live.clients.remove(client)
+
+    hub.on_update = broadcast
+
+    @app.exception_handler(LudoError)
+    async def _refused(_: Request, error: LudoError) -> JSONResponse:
+        status = 404 if isinstance(error, TableNotFound) else 400
+        return JSONResponse({"detail": str(error)}, status_code=status)
+
+    # --- the API ------------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def games(lang: str = "en") -> list[dict[str, Any]]:
+        return [{"name": g.info.name, "title": g.info.title(lang), "min_players": g.info.min_players,
+                 "max_players": g.info.max_players, "bots": bot_names(g.info.name), "rules": g.info.rules_version,
+                 "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
+                              "help": o.help_fr if lang == "fr" else o.help_en} for o in g.info.options]}
+                for g in all_games()]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: TableIn) -> dict[str, Any]:
+        seats = [SeatSpec(clean_text(s.name, MAX_NAME_CHARS) or None, s.bot) for s in body.seats] if body.seats \
+            else [SeatSpec()] * body.players
+        stored, tokens = await hub.create(TableSpec(body.game, body.players, body.options, seats, body.bot_delay_ms,
+                                                    body.move_seconds))
+        return {"id": stored.id, "url": f"/#/table/{stored.id}", "tokens": {str(k): v for k, v in tokens.items()}}
+
+    @app.get("/api/tables")
+    async def lobby(status: str | None = None, lang: str = "en") -> list[dict[str, Any]]:
+        return [lobby_entry(t, lang) for t in await hub.db(store.tables, status, 100)]
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str, lang: str = "en") -> dict[str, Any]:
+        live = hub.live.get(table_id)
+        stored = live.stored if live is not None else await hub.db(store.table, table_id)
+        return lobby_entry(stored, lang)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}")
+    async def take_seat(table_id: str, seat: int, body: JoinIn) -> dict[str, Any]:
+        name = clean_text(body.name, MAX_NAME_CHARS)
+        if not name:
+            raise HTTPException(400, "a name is needed to take a seat")
+        live = await hub.open(table_id)
+        return {"seat": seat, "token": await hub.take_seat(live, seat, name)}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> Response:
+        live = await hub.open(table_id)
+        if live.stored.status != OVER:
+            raise HTTPException(409, "the record is published when the game is over (it holds every hidden card)")
+        data = live.table.record().to_json()
+        return Response(json.dumps(data, ensure_ascii=False), media_type="application/json")
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, at: int = 0, lang: str = "en") -> dict[str, Any]:
+        """A finished game as a spectator saw it after ``at`` actions (to step through it)."""
+        live = await hub.open(table_id)
+        if live.stored.status != OVER:
+            raise HTTPException(409, "a game can be replayed once it is over")
+        record = live.table.record()
+        at = max(0, min(at, len(record.actions)))
+        return spectator_frame(Match.from_record(record, upto=at), live.id, lang, len(record.actions))
+
+    @app.get("/api/texts/{lang}")
+    async def texts(lang: str, game: str | None = None) -> dict[str, str]:
+        out = dict(WEB.messages.get(lang) or WEB.messages["en"])
+        if game:
+            out.update(get_game(game).catalog.messages.get(lang) or {})
+        return out
+
+    # --- a table's connection -------------------------------------------------------------------
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en") -> None:
+        if not _origin_ok(websocket, allowed_origins):
+            await websocket.close(code=1008, reason="origin not allowed")
+            return
+        try:
+            live = await hub.open(table_id)
+        except TableNotFound:
+            await websocket.close(code=4404, reason="no such table")
+            return
+        seat = await hub.seat_of(live, token) if token else None
+        if token and seat is None:
+            await websocket.close(code=4403, reason="this token holds no seat at this table")
+            return
+        await websocket.accept()
+        client = Client(seat, "fr" if lang == "fr" else "en", websocket.send_json)
+        live.clients.append(client)
+        await broadcast(live)
+        rate = RateLimit()
+        try:
+            while True:
+                text = await websocket.receive_text()
+                if len(text.encode()) > MAX_MESSAGE_BYTES:
+                    await client.send({"type": "error", "message": f"message over {MAX_MESSAGE_BYTES} bytes",
+                                       "at": live.table.at})
+                    continue
+                if not rate.allow():
+                    await client.send({"type": "error", "message": "too many messages: slow down",
+                                       "at": live.table.at})
+                    continue
+                await _handle(live, client, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            with contextlib.suppress(ValueError):
+                live.clients.remove(client)
+            await broadcast(live)
+
+    async def _handle(live: LiveTable, client: Client, text: str) -> None:
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError:
+            message = None
+        kind = message.get("type") if isinstance(message, dict) else None
+        game = live.table.match.game
+        try:
+            if kind == "act" and isinstance(message, dict):
+                action, at = message.get("action"), message.get("at")
+                if client.seat is None:
+                    raise LudoError("spectators cannot play")
+                if not isinstance(action, str) or not isinstance(at, int) or isinstance(at, bool):
+                    raise LudoError('an action is {"type": "act", "action": TEXT, "at": ACTIONS SEEN}')
+                await hub.submit(live, client.seat, action[:200], at)
+            elif kind == "chat" and isinstance(message, dict):
+                said = clean_text(message.get("text"), MAX_CHAT_CHARS)
+                if said:
+                    await hub.say(live, client, said)
+            elif kind == "sync" and isinstance(message, dict):
+                client.lang = "fr" if message.get("lang") == "fr" else client.lang if "lang" not in message else "en"
+                client.events = client.chat = 0
+                await client.send(frame(live, client, {c.seat for c in live.clients if c.seat is not None}))
+            else:
+                raise LudoError('unknown message; the messages are {"type": "act" | "chat" | "sync", …}')
+        except LudoError as error:
+            await client.send(refusal(game, client.lang, error, live.table.at))
+
+    # --- the pages ------------------------------------------------------------------------------
+    @app.get("/")
+    async def index() -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("index.html")))
+
+    @app.get("/games/{game}/{path:path}")
+    async def game_file(game: str, path: str) -> FileResponse:
+        try:
+            package = type(get_game(game)).__module__
+        except LudoError:
+            raise HTTPException(404, "no such game") from None
+        folder = Path(str(files(package).joinpath("web"))).resolve()
+        target = (folder / path).resolve()
+        if not target.is_file() or folder not in target.parents:
+            raise HTTPException(404, "no such file")
+        return FileResponse(target)
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    return app
+
+
+def _origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """A browser's WebSocket must come from a page of this site (or an allowed origin); clients that send no
+    Origin (the terminal, scripts) are let in: they prove their seat with its token like everybody."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    return urlsplit(origin).netloc == websocket.headers.get("host")

@@ -1,0 +1,135 @@
+"""What goes over a table's WebSocket (documented in docs/protocol.md).
+
+Every frame a connection receives is built here from its own seat's observation and log (``seen_by``), so no
+message can carry another seat's secret: one function, applied to every message (boardgame.io's playerView).
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cli.render import View, get_renderer
+from ..engine.errors import LudoError
+from ..engine.game import Game, get_game
+from ..engine.match import Match
+from ..engine.state import TERMINAL
+from .hub import OVER, WAITING, Client, LiveTable
+
+MAX_MESSAGE_BYTES = 4096
+"""The largest message a client may send."""
+MAX_CHAT_CHARS = 300
+MAX_NAME_CHARS = 40
+RATE_PER_SECOND = 8.0
+"""Messages a connection may send per second, on average…"""
+RATE_BURST = 20
+"""…and at most this many at once."""
+
+
+def frame(live: LiveTable, client: Client, online: set[int]) -> dict[str, Any]:
+    """The table as ``client`` may see it, with the events and chat it has not been sent yet."""
+    table = live.table
+    match = table.match
+    game = match.game
+    seat, lang = client.seat, client.lang
+    names = [s.name for s in match.seats]
+    obs = match.state.observation(seat)
+    to_move = table.to_move
+    mine = seat is not None and to_move == seat and not live.waiting and table.is_person(seat)
+    legal = [a.text() for a in match.legal_actions()] if mine else []
+    renderer = get_renderer(game)
+    view = View(game, obs, seat, lang, names, legal)
+    start = client.events
+    events = table.log(seat, start)
+    client.events = len(match.events)
+    chat = live.chat[client.chat:]
+    client.chat = len(live.chat)
+    outcome = match.state.outcome() if table.is_over() else None
+    return {
+        "type": "state",
+        "table": live.id,
+        "game": game.info.name,
+        "title": game.info.title(lang),
+        "status": live.stored.status,
+        "at": table.at,
+        "seat": seat,
+        "to_move": None if to_move == TERMINAL else ("chance" if to_move < 0 else to_move),
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "taken": s.taken or s.bot is not None,
+                   "reserved": s.reserved, "online": s.seat in online} for s in live.stored.seats],
+        "view": obs,
+        "legal": [{"text": t, "words": renderer.action_words(t, lang), "label": renderer.action_label(view, t)}
+                  for t in legal],
+        "events_from": start,
+        "events": [{"kind": e.kind, "args": e.args, "text": game.describe(e, lang, names)} for e in events],
+        "clock": {"deadline": table.deadline, "now": time.time(), "move_seconds": table.move_seconds},
+        "chat": [{"name": c.name, "seat": c.seat, "text": c.text, "said": c.said} for c in chat],
+        "outcome": None if outcome is None else {**outcome.to_json(), "names": names},
+    }
+
+
+def spectator_frame(match: Match, table_id: str, lang: str, count: int) -> dict[str, Any]:
+    """A replay's frame: the public view after the match's actions, and every public event so far."""
+    game = match.game
+    names = [s.name for s in match.seats]
+    to_move = match.state.current_player
+    outcome = match.state.outcome() if match.is_over() else None
+    return {
+        "type": "replay", "table": table_id, "game": game.info.name, "title": game.info.title(lang),
+        "status": "over" if outcome else "playing", "at": len(match.history), "count": count, "seat": None,
+        "to_move": None if to_move == TERMINAL else ("chance" if to_move < 0 else to_move),
+        "seats": [{"seat": i, "name": s.name, "bot": s.bot, "taken": True, "reserved": False, "online": False}
+                  for i, s in enumerate(match.seats)],
+        "view": match.state.observation(None), "legal": [], "events_from": 0,
+        "events": [{"kind": e.kind, "args": e.args, "text": game.describe(e, lang, names)}
+                   for e in match.log_for(None)],
+        "clock": {"deadline": None, "now": time.time(), "move_seconds": None}, "chat": [],
+        "outcome": None if outcome is None else {**outcome.to_json(), "names": names},
+    }
+
+
+def refusal(game: Game, lang: str, error: LudoError, at: int) -> dict[str, Any]:
+    """A refused message, said in the client's language where the game's catalogue can."""
+    return {"type": "error", "message": game.catalog.reason(lang, error.reason) or str(error), "at": at}
+
+
+def clean_text(text: Any, limit: int) -> str:
+    """A person's text (a name, a chat line): no control characters, spaces folded, at most ``limit`` characters.
+    Browsers show it as text, never as markup."""
+    if not isinstance(text, str):
+        return ""
+    kept = "".join(" " if unicodedata.category(c).startswith("Z") or c in "\t\n\r" else c
+                   for c in text if not unicodedata.category(c).startswith("C") or c in "\t\n\r")
+    return " ".join(kept.split())[:limit]
+
+
+@dataclass
+class RateLimit:
+    """A token bucket: ``allow()`` is False when a connection sends faster than ``RATE_PER_SECOND`` on average
+    (``RATE_BURST`` at once)."""
+
+    tokens: float = RATE_BURST
+    last: float = field(default_factory=time.monotonic)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(RATE_BURST, self.tokens + (now - self.last) * RATE_PER_SECOND)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def lobby_entry(stored: Any, lang: str) -> dict[str, Any]:
+    """A table as the lobby lists it (public: no token, no seed)."""
+    game = get_game(stored.game)
+    return {"id": stored.id, "game": stored.game, "title": game.info.title(lang), "players": stored.players,
+            "options": stored.options, "status": stored.status, "created": stored.created,
+            "move_seconds": stored.move_seconds, "bot_delay_ms": stored.bot_delay_ms,
+            "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "reserved": s.reserved,
+                       "taken": s.taken or s.bot is not None} for s in stored.seats],
+            "result": stored.result if stored.status == OVER else None,
+            "open_seats": [s.seat for s in stored.seats if s.bot is None and not s.taken]
+            if stored.status == WAITING else []}

@@ -1,0 +1,153 @@
+// The lobby: create a table (game, players, options, each seat open / a bot / kept for a name, clock, bots'
+// pace), and the tables waiting for players, in progress (watch) and finished (replay).
+
+import { clear, h } from "./dom.js";
+import { loadTexts } from "./i18n.js";
+import { saveSeat } from "./seats.js";
+
+export async function showLobby(root, lang) {
+  const t = await loadTexts(lang);
+  const games = await (await fetch(`/api/games?lang=${lang}`)).json();
+  clear(root);
+  const lists = h("section", { class: "lists" });
+  root.append(h("div", { class: "lobby" }, newTableForm(games, t, lang), lists));
+  const refresh = async () => {
+    const tables = await (await fetch(`/api/tables?lang=${lang}`)).json();
+    clear(lists);
+    lists.append(
+      tableList(t("lobby.waiting"), tables.filter((x) => x.status === "waiting"), "join", t),
+      tableList(t("lobby.playing"), tables.filter((x) => x.status === "playing"), "watch", t),
+      tableList(t("lobby.finished"), tables.filter((x) => x.status === "over"), "replay", t),
+    );
+  };
+  await refresh();
+  const timer = setInterval(refresh, 5000);
+  return () => clearInterval(timer);
+}
+
+function tableList(title, tables, kind, t) {
+  const items = tables.map((x) => {
+    const who = x.seats.map((s) => s.name || (s.bot ? s.bot : "·")).join(", ");
+    const href = kind === "replay" ? `#/replay/${x.id}` : `#/table/${x.id}`;
+    const extra = kind === "join" ? t("lobby.open_seats", { seats: x.open_seats.join(", ") }) : "";
+    return h("li", {},
+      h("a", { href, class: "button small" }, t(`lobby.${kind}`)), " ",
+      h("strong", {}, x.title), ` · ${x.players} · `, h("span", { class: "who" }, who),
+      extra ? h("span", { class: "dim" }, ` · ${extra}`) : null);
+  });
+  return h("div", { class: "card" }, h("h2", {}, title),
+    items.length ? h("ul", { class: "tables" }, items) : h("p", { class: "dim" }, t("lobby.none")));
+}
+
+function newTableForm(games, t, lang) {
+  const form = h("form", { class: "card new-table" });
+  const gameSelect = h("select", { name: "game", id: "new-game" },
+    games.map((g) => h("option", { value: g.name }, g.title)));
+  const players = h("select", { name: "players", id: "new-players" });
+  const seats = h("div", { class: "seats-setup" });
+  const options = h("div", { class: "options-setup" });
+  const clock = h("select", { name: "clock", id: "new-clock" },
+    h("option", { value: "" }, t("lobby.no_clock")),
+    [30, 60, 120, 300].map((n) => h("option", { value: n }, t("lobby.seconds", { n }))));
+  const pace = h("select", { name: "pace", id: "new-pace" },
+    h("option", { value: "150" }, t("lobby.bot_fast")),
+    h("option", { value: "700", selected: true }, t("lobby.bot_normal")),
+    h("option", { value: "2000" }, t("lobby.bot_slow")));
+  const message = h("div", { class: "message", role: "status" });
+
+  const game = () => games.find((g) => g.name === gameSelect.value);
+  const drawPlayers = () => {
+    const g = game();
+    const before = Number(players.value) || Math.min(4, g.max_players);
+    clear(players);
+    for (let n = g.min_players; n <= g.max_players; n++) {
+      players.append(h("option", { value: n, selected: n === Math.max(g.min_players, Math.min(before, g.max_players)) }, n));
+    }
+  };
+  const drawSeats = () => {
+    const g = game();
+    const n = Number(players.value);
+    clear(seats);
+    for (let i = 0; i < n; i++) {
+      const kind = h("select", { name: `seat-${i}`, "aria-label": t("lobby.seat", { n: i }) },
+        h("option", { value: "open", selected: i > 0 && i < 2 }, t("lobby.seat_open")),
+        h("option", { value: "reserved", selected: i === 0 }, t("lobby.seat_reserved")),
+        g.bots.map((b) => h("option", { value: `bot:${b}`, selected: i >= 2 && b === (g.bots.includes("heuristic") ? "heuristic" : b) },
+          t("lobby.seat_bot", { bot: b }))));
+      const name = h("input", { name: `name-${i}`, placeholder: t("lobby.reserved_name"), maxlength: 40,
+        value: i === 0 ? (localStorage.getItem("ludo.name") || "") : "" });
+      const sync = () => { name.hidden = kind.value !== "reserved"; };
+      kind.addEventListener("change", sync);
+      sync();
+      seats.append(h("div", { class: "seat-setup" }, h("span", { class: "seat-no" }, t("lobby.seat", { n: i })), kind, name));
+    }
+  };
+  const drawOptions = () => {
+    clear(options);
+    for (const o of game().options) {
+      const id = `opt-${o.name}`;
+      let input;
+      if (typeof o.default === "boolean") input = h("input", { type: "checkbox", id, name: id, checked: o.default });
+      else input = h("select", { id, name: id }, o.choices.map((c) => h("option", { value: c, selected: c === o.default }, c)));
+      options.append(h("label", { class: "option", title: o.help }, input, " ", h("code", {}, o.name), " — ", o.help));
+    }
+  };
+  gameSelect.addEventListener("change", () => { drawPlayers(); drawSeats(); drawOptions(); });
+  players.addEventListener("change", drawSeats);
+  drawPlayers();
+  drawSeats();
+  drawOptions();
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const g = game();
+    const n = Number(players.value);
+    const body = { game: g.name, players: n, options: {}, seats: [], bot_delay_ms: Number(pace.value) };
+    if (clock.value) body.move_seconds = Number(clock.value);
+    for (const o of g.options) {
+      const el = form.querySelector(`#opt-${o.name}`);
+      body.options[o.name] = el.type === "checkbox" ? el.checked : el.value;
+    }
+    for (let i = 0; i < n; i++) {
+      const kind = form.querySelector(`[name=seat-${i}]`).value;
+      const name = form.querySelector(`[name=name-${i}]`).value.trim();
+      if (kind.startsWith("bot:")) body.seats.push({ bot: kind.slice(4) });
+      else if (kind === "reserved" && name) body.seats.push({ name });
+      else body.seats.push({});
+    }
+    const answer = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify(body) });
+    const data = await answer.json();
+    if (!answer.ok) {
+      message.textContent = t("lobby.error", { message: detail(data) });
+      return;
+    }
+    const mine = Object.entries(data.tokens);
+    if (mine.length) {
+      const [seat, token] = mine[0];
+      saveSeat(data.id, Number(seat), token);
+      localStorage.setItem("ludo.name", body.seats[Number(seat)].name || "");
+      // The other reserved seats' links carry their token: the creator hands them out.
+      for (const [other, tok] of mine.slice(1)) sessionStorage.setItem(`ludo.invite.${data.id}.${other}`, tok);
+    }
+    location.hash = `#/table/${data.id}`;
+  });
+
+  form.append(
+    h("h2", {}, t("lobby.new_table")),
+    h("label", { class: "field" }, h("span", {}, t("lobby.game")), gameSelect),
+    h("label", { class: "field" }, h("span", {}, t("lobby.players")), players),
+    seats,
+    h("fieldset", {}, h("legend", {}, t("lobby.option")), options),
+    h("label", { class: "field" }, h("span", {}, t("lobby.time_per_move")), clock),
+    h("label", { class: "field" }, h("span", {}, t("lobby.bot_speed")), pace),
+    h("button", { type: "submit", class: "button primary", id: "create-table" }, t("lobby.create")),
+    message);
+  return form;
+}
+
+export function detail(data) {
+  if (typeof data.detail === "string") return data.detail;
+  if (Array.isArray(data.detail)) return data.detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+  return JSON.stringify(data);
+}

@@ -1,0 +1,325 @@
+// A table: seats, clock, the game's own view (its package's view.js), the choices, the log and the chat, kept
+// live over a WebSocket that reconnects by itself. Every move carries "at", the number of actions this page
+// had seen: a double click or a late message is refused by the server and changes nothing.
+
+import { clear, h } from "./dom.js";
+import { loadTexts } from "./i18n.js";
+import { detail } from "./lobby.js";
+import { forgetSeat, inviteLink, readSeat, saveSeat } from "./seats.js";
+
+export async function showTable(root, id, lang) {
+  const parts = location.hash.slice(1).split("/");
+  if (parts[3] === "join" && parts[5]) {
+    saveSeat(id, Number(parts[4]), parts[5]);
+    history.replaceState(null, "", `#/table/${id}`);
+  }
+  const info = await fetch(`/api/tables/${id}?lang=${lang}`);
+  if (!info.ok) {
+    clear(root).append(h("p", { class: "card" }, detail(await info.json())));
+    return () => {};
+  }
+  const table = await info.json();
+  const t = await loadTexts(lang, table.game);
+  let view = null;
+  try {
+    view = await import(`/games/${table.game}/view.js`);
+  } catch {
+    view = null; // the generic view below shows the observation as it is
+  }
+  const page = new TablePage(root, id, table, t, lang, view);
+  page.start();
+  return () => page.stop();
+}
+
+class TablePage {
+  constructor(root, id, table, t, lang, view) {
+    Object.assign(this, { root, id, table, t, lang, view });
+    this.frame = null;
+    this.log = [];
+    this.chat = [];
+    this.socket = null;
+    this.retry = 0;
+    this.stopped = false;
+    this.offset = 0; // server clock minus ours, in seconds
+    this.sent = -1; // the "at" of the move this page sent last (one move per state)
+    this.layout();
+    this.onKey = (e) => this.key(e);
+    document.addEventListener("keydown", this.onKey);
+    this.tick = setInterval(() => this.drawClock(), 250);
+  }
+
+  layout() {
+    const t = this.t;
+    this.banner = h("div", { class: "banner", role: "status", hidden: true });
+    this.seatsBar = h("div", { class: "seats-bar" });
+    this.board = h("div", { class: "board", id: "board" });
+    this.choices = h("div", { class: "choices", id: "choices", "aria-label": t("table.choices") });
+    this.notice = h("div", { class: "notice", role: "alert" });
+    this.logList = h("ol", { class: "log", id: "log" });
+    this.chatList = h("ul", { class: "chat-lines" });
+    this.joinBox = h("div", { class: "join" });
+    this.endBox = h("div", { class: "end" });
+    const chatInput = h("input", { maxlength: 300, placeholder: t("table.chat_placeholder"), "aria-label": t("table.chat") });
+    const chatForm = h("form", { class: "chat-form" }, chatInput, h("button", { class: "button small" }, t("table.send")));
+    chatForm.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = chatInput.value.trim();
+      if (text) this.send({ type: "chat", text });
+      chatInput.value = "";
+    });
+    const link = `${location.origin}/#/table/${this.id}`;
+    const copy = h("button", { class: "button small", type: "button" }, t("table.copy"));
+    copy.addEventListener("click", async () => {
+      try { await navigator.clipboard.writeText(link); copy.textContent = t("table.copied"); } catch { /* shown anyway */ }
+    });
+    clear(this.root).append(
+      h("div", { class: "table-page" },
+        h("div", { class: "table-head" }, h("h1", {}, this.table.title), this.seatsBar),
+        this.banner, this.joinBox,
+        h("div", { class: "table-main" },
+          h("section", { class: "play" }, this.board, this.notice, this.choices, this.endBox),
+          h("aside", { class: "side" },
+            h("details", { class: "share", open: this.table.status === "waiting" },
+              h("summary", {}, this.t("table.share")), h("code", {}, link), " ", copy),
+            h("h2", {}, t("table.log")), this.logList,
+            h("h2", {}, t("table.chat")), this.chatList, chatForm))));
+  }
+
+  start() {
+    this.drawJoin();
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearInterval(this.tick);
+    document.removeEventListener("keydown", this.onKey);
+    if (this.socket) this.socket.close();
+  }
+
+  // --- the connection ---------------------------------------------------------------------------
+  connect() {
+    const seat = readSeat(this.id);
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = new URLSearchParams({ lang: this.lang });
+    if (seat) query.set("token", seat.token);
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.id}?${query}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.retry = 0;
+      this.banner.hidden = true;
+    });
+    socket.addEventListener("message", (e) => this.receive(JSON.parse(e.data)));
+    socket.addEventListener("close", (e) => {
+      if (this.stopped) return;
+      if (e.code === 4403) { // the token holds no seat here (e.g. a database started afresh): watch instead
+        forgetSeat(this.id);
+      }
+      this.banner.textContent = this.t("table.reconnecting");
+      this.banner.hidden = false;
+      const wait = Math.min(5000, 300 * 2 ** this.retry++);
+      setTimeout(() => { if (!this.stopped) this.connect(); }, wait);
+    });
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  act(text) {
+    const frame = this.frame;
+    if (!frame || this.sent === frame.at) return; // one move per state: a double click sends nothing more
+    this.sent = frame.at;
+    this.notice.textContent = "";
+    this.send({ type: "act", action: text, at: frame.at });
+  }
+
+  receive(message) {
+    if (message.type === "error") {
+      this.notice.textContent = this.t("table.refused", { message: message.message });
+      this.sent = -1;
+      return;
+    }
+    if (message.type !== "state") return;
+    if (message.events_from === 0) this.log = [];
+    this.log.push(...message.events);
+    this.chat.push(...message.chat);
+    this.offset = message.clock.now - Date.now() / 1000;
+    const moved = !this.frame || this.frame.at !== message.at;
+    this.frame = message;
+    if (moved) this.sent = -1;
+    this.draw(message.events, message.chat);
+  }
+
+  // --- drawing ------------------------------------------------------------------------------------
+  ctx() {
+    const f = this.frame;
+    return {
+      t: this.t, lang: this.lang, seat: f.seat, names: f.seats.map((s) => s.name || this.t("lobby.seat", { n: s.seat })),
+      legal: f.legal, act: (text) => this.act(text), log: this.log,
+    };
+  }
+
+  draw(newEvents, newChat) {
+    const f = this.frame;
+    this.drawSeats();
+    this.drawJoin();
+    clear(this.board);
+    if (this.view && this.view.render) this.view.render(this.board, f, this.ctx());
+    else this.board.append(h("pre", { class: "generic" }, JSON.stringify(f.view, null, 1)));
+    this.drawChoices();
+    for (const e of newEvents) this.logList.append(h("li", { class: `event ${e.kind}` }, e.text));
+    if (newEvents.length) this.logList.lastElementChild?.scrollIntoView({ block: "nearest" });
+    if (f.events_from === 0) {
+      clear(this.logList);
+      for (const e of this.log) this.logList.append(h("li", { class: `event ${e.kind}` }, e.text));
+      clear(this.chatList);
+      newChat = this.chat;
+    }
+    for (const c of newChat) this.chatList.append(h("li", {}, h("strong", {}, c.name), " ", c.text));
+    this.drawEnd();
+    this.drawClock();
+  }
+
+  drawSeats() {
+    const f = this.frame;
+    const t = this.t;
+    clear(this.seatsBar);
+    for (const s of f.seats) {
+      const name = s.name || t("lobby.seat", { n: s.seat });
+      const moving = f.to_move === s.seat;
+      const state = s.bot ? t("table.bot") : s.online ? t("table.online") : t("table.offline");
+      this.seatsBar.append(h("div", {
+        class: `seat${moving ? " to-move" : ""}${f.seat === s.seat ? " me" : ""}${s.online || s.bot ? " online" : ""}`,
+        dataset: { seat: s.seat } },
+        h("span", { class: "seat-no" }, s.seat), " ", h("span", { class: "seat-name" }, name),
+        h("span", { class: "seat-state", title: state }, s.bot ? "⚙" : "●"),
+        moving ? h("span", { class: "clock", dataset: { seat: s.seat } }) : null));
+    }
+  }
+
+  drawClock() {
+    const f = this.frame;
+    if (!f) return;
+    const el = this.seatsBar.querySelector(".clock");
+    if (!el) return;
+    if (f.clock.deadline == null) { el.textContent = ""; return; }
+    const left = Math.max(0, Math.ceil(f.clock.deadline - (Date.now() / 1000 + this.offset)));
+    el.textContent = this.t("table.clock", { seconds: left });
+    el.classList.toggle("short", left <= 10);
+  }
+
+  drawJoin() {
+    const t = this.t;
+    clear(this.joinBox);
+    const f = this.frame;
+    const mine = readSeat(this.id);
+    const seats = f ? f.seats : this.table.seats;
+    const status = f ? f.status : this.table.status;
+    if (mine && (!f || f.seat !== null)) {
+      const name = seats[mine.seat]?.name || "";
+      this.joinBox.append(h("p", { class: "dim" }, t("table.seated", { n: mine.seat, name })));
+      if (status === "waiting") {
+        for (const [seat, token] of this.invites()) {
+          this.joinBox.append(h("p", { class: "dim" }, `${t("lobby.seat", { n: seat })} : `, h("code", {}, inviteLink(this.id, seat, token))));
+        }
+      }
+      return;
+    }
+    const open = seats.filter((s) => !s.bot && !s.taken);
+    if (status === "waiting" && open.length) {
+      const name = h("input", { maxlength: 40, id: "join-name", value: localStorage.getItem("ludo.name") || "",
+        "aria-label": t("table.your_name"), placeholder: t("table.your_name") });
+      const buttons = open.map((s) => {
+        const b = h("button", { class: "button primary", type: "button", dataset: { seat: s.seat } },
+          t("table.take_seat", { n: s.seat }) + (s.reserved && s.name ? ` (${s.name})` : ""));
+        b.addEventListener("click", () => this.join(s.seat, name.value.trim()));
+        return b;
+      });
+      this.joinBox.append(h("div", { class: "card" }, h("p", {}, t("table.choose_seat")), name, " ", buttons));
+    } else {
+      this.joinBox.append(h("p", { class: "dim" }, t("table.spectating")));
+    }
+    if (status === "waiting") this.joinBox.append(h("p", { class: "dim" }, t("table.waiting_seats")));
+  }
+
+  invites() {
+    const out = [];
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const key = sessionStorage.key(i);
+      const prefix = `ludo.invite.${this.id}.`;
+      if (key.startsWith(prefix)) out.push([Number(key.slice(prefix.length)), sessionStorage.getItem(key)]);
+    }
+    return out;
+  }
+
+  async join(seat, name) {
+    if (!name) {
+      this.notice.textContent = this.t("table.your_name");
+      return;
+    }
+    const answer = await fetch(`/api/tables/${this.id}/seats/${seat}`, { method: "POST",
+      headers: { "content-type": "application/json" }, body: JSON.stringify({ name }) });
+    const data = await answer.json();
+    if (!answer.ok) {
+      this.notice.textContent = this.t("table.refused", { message: detail(data) });
+      return;
+    }
+    localStorage.setItem("ludo.name", name);
+    saveSeat(this.id, data.seat, data.token);
+    if (this.socket) this.socket.close(); // reconnects at once, now with the seat's token
+    this.retry = 0;
+  }
+
+  drawChoices() {
+    const f = this.frame;
+    const t = this.t;
+    clear(this.choices);
+    if (f.status === "over") return;
+    if (f.seat === null || f.to_move !== f.seat) {
+      const who = f.to_move === "chance" ? t("table.chance")
+        : f.to_move === null ? "" : t("table.waiting_for", { name: f.seats[f.to_move]?.name || "" });
+      this.choices.append(h("p", { class: "dim waiting" }, f.status === "waiting" ? t("table.waiting_seats") : who));
+      return;
+    }
+    if (this.view && this.view.renderChoices && this.view.renderChoices(this.choices, f, this.ctx())) return;
+    this.choices.append(h("h2", {}, t("table.your_turn")));
+    const list = h("div", { class: "choice-list" });
+    f.legal.forEach((a, i) => {
+      const b = h("button", { class: "button choice", type: "button", title: a.label || a.words, dataset: { action: a.text } },
+        i < 9 ? h("kbd", {}, i + 1) : null, " ", a.words, a.label ? h("small", {}, a.label) : null);
+      b.addEventListener("click", () => this.act(a.text));
+      list.append(b);
+    });
+    this.choices.append(list, h("p", { class: "dim keys" }, t("table.keys")));
+  }
+
+  key(e) {
+    const f = this.frame;
+    if (!f || e.target.closest("input, textarea, select")) return;
+    if (/^[1-9]$/.test(e.key) && f.to_move === f.seat) {
+      const buttons = this.choices.querySelectorAll("button.choice");
+      const b = buttons[Number(e.key) - 1];
+      if (b) { b.click(); e.preventDefault(); }
+    }
+  }
+
+  drawEnd() {
+    const f = this.frame;
+    const t = this.t;
+    clear(this.endBox);
+    if (!f.outcome) return;
+    const o = f.outcome;
+    const order = o.ranks.map((r, seat) => [r, seat]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const winners = o.winners.map((s) => o.names[s]);
+    this.endBox.append(h("div", { class: "card end-card" },
+      h("h2", {}, t("table.over")),
+      h("p", { class: "winner" }, t(winners.length > 1 ? "table.winners" : "table.winner", { names: t.list(winners) })),
+      h("table", { class: "ranking" },
+        h("thead", {}, h("tr", {}, h("th", {}, t("table.rank")), h("th", {}, t("table.player")), h("th", {}, t("table.score")))),
+        h("tbody", {}, order.map(([r, seat]) => h("tr", { class: o.winners.includes(seat) ? "won" : "" },
+          h("td", {}, r), h("td", {}, o.names[seat]), h("td", { class: "num" }, t.number(o.scores[seat])))))),
+      h("p", {}, h("a", { href: `/api/tables/${this.id}/record`, download: `${this.id}.json` }, t("table.record")),
+        " · ", h("a", { href: `#/replay/${this.id}` }, t("lobby.replay")))));
+  }
+}

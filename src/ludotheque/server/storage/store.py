@@ -1,0 +1,191 @@
+"""The store the server goes through: plain data in and out (no ORM object leaves this module), every write in
+its own transaction, so that what a call returned is on disk."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, Engine, create_engine, event, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import sessionmaker
+
+from ...engine.errors import LudoError
+from .migrate import upgrade
+from .models import ActionRow, ChatRow, SeatRow, TableRow
+
+
+class TableNotFound(LudoError):
+    """No table has this id."""
+
+
+class ActionConflict(LudoError):
+    """Another move was stored first at this index (the loser of two concurrent submissions)."""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    name: str | None
+    bot: str | None
+    reserved: bool = False
+    taken: bool = False
+    """A person holds the seat (its token is set)."""
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    idx: int
+    text: str
+    played: float
+    by: str
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rules: str
+    bot_delay_ms: int
+    move_seconds: float | None
+    status: str
+    created: float
+    seats: list[SeatRecord] = field(default_factory=list)
+    finished: float | None = None
+    result: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    name: str
+    seat: int | None
+    text: str
+    said: float
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files get a write-ahead log and foreign keys, and may be used from the
+    server's storage thread."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            if ":memory:" not in url and url not in ("sqlite://", "sqlite:///"):
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=FULL")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """Tables, seats, moves and chat in a database (created and migrated when opened)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        upgrade(self.engine)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- tables -------------------------------------------------------------------------------
+    def create_table(self, table: StoredTable, token_hashes: dict[int, str]) -> None:
+        with self._session.begin() as s:
+            s.add(TableRow(id=table.id, game=table.game, players=table.players, options=table.options,
+                           seed=table.seed, rules=table.rules, bot_delay_ms=table.bot_delay_ms,
+                           move_seconds=table.move_seconds, status=table.status, created=table.created))
+            s.flush()
+            for seat in table.seats:
+                s.add(SeatRow(table_id=table.id, seat=seat.seat, name=seat.name, bot=seat.bot,
+                              reserved=seat.reserved, token_hash=token_hashes.get(seat.seat)))
+
+    def table(self, table_id: str) -> StoredTable:
+        with self._session() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                raise TableNotFound(f"no table {table_id!r}")
+            return _stored(row, s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                                          .order_by(SeatRow.seat)).all())
+
+    def tables(self, status: str | None = None, limit: int = 50) -> list[StoredTable]:
+        """Tables (newest first), of one status or all."""
+        with self._session() as s:
+            query = select(TableRow).order_by(TableRow.created.desc()).limit(limit)
+            if status is not None:
+                query = query.where(TableRow.status == status)
+            rows = s.scalars(query).all()
+            seats: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
+            for seat in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(seats)).order_by(SeatRow.seat)):
+                seats[seat.table_id].append(seat)
+            return [_stored(r, seats[r.id]) for r in rows]
+
+    def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None,
+                   finished: float | None = None) -> None:
+        with self._session.begin() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id)
+                      .values(status=status, result=result, finished=finished))
+
+    # --- seats --------------------------------------------------------------------------------
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give an open person's seat (or one reserved for ``name``) to ``name``; False if it is not free."""
+        with self._session.begin() as s:
+            done = s.execute(update(SeatRow).where(
+                SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.bot.is_(None),
+                SeatRow.token_hash.is_(None),
+                (SeatRow.reserved.is_(False)) | (SeatRow.name == name),
+            ).values(name=name, token_hash=token_hash))
+            return bool(cast("CursorResult[Any]", done).rowcount)
+
+    def seat_of(self, table_id: str, token_hash: str) -> int | None:
+        """The seat whose token hashes to ``token_hash`` at this table."""
+        with self._session() as s:
+            return s.scalar(select(SeatRow.seat).where(SeatRow.table_id == table_id,
+                                                       SeatRow.token_hash == token_hash))
+
+    # --- moves --------------------------------------------------------------------------------
+    def append_actions(self, table_id: str, actions: list[StoredAction], status: str | None = None,
+                       result: dict[str, Any] | None = None, finished: float | None = None) -> None:
+        """Store moves in one transaction (and the table's new status, if it changes); ``ActionConflict`` if an
+        index is taken, and then nothing is written."""
+        try:
+            with self._session.begin() as s:
+                s.add_all(ActionRow(table_id=table_id, idx=a.idx, text=a.text, played=a.played, by=a.by)
+                          for a in actions)
+                if status is not None:
+                    s.execute(update(TableRow).where(TableRow.id == table_id)
+                              .values(status=status, result=result, finished=finished))
+        except IntegrityError:
+            first = actions[0].idx if actions else -1
+            raise ActionConflict(f"table {table_id}: action {first} is already stored") from None
+
+    def actions(self, table_id: str) -> list[StoredAction]:
+        with self._session() as s:
+            rows = s.scalars(select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.idx))
+            return [StoredAction(r.idx, r.text, r.played, r.by) for r in rows]
+
+    # --- chat ---------------------------------------------------------------------------------
+    def add_chat(self, table_id: str, line: ChatLine) -> None:
+        with self._session.begin() as s:
+            s.add(ChatRow(table_id=table_id, name=line.name, seat=line.seat, text=line.text, said=line.said))
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatLine]:
+        with self._session() as s:
+            rows = s.scalars(select(ChatRow).where(ChatRow.table_id == table_id)
+                             .order_by(ChatRow.id.desc()).limit(limit)).all()
+            return [ChatLine(r.name, r.seat, r.text, r.said) for r in reversed(rows)]
+
+
+def _stored(row: TableRow, seats: Any) -> StoredTable:
+    return StoredTable(row.id, row.game, row.players, dict(row.options), row.seed, row.rules, row.bot_delay_ms,
+                       row.move_seconds, row.status, row.created,
+                       [SeatRecord(s.seat, s.name, s.bot, s.reserved, s.token_hash is not None) for s in seats],
+                       row.finished, row.result)
