@@ -128,7 +128,8 @@ class Hub:
                 raise OptionError(f"seats[{i}]: no bot named {s.bot!r} for {game.info.name}; the bots are: "
                                   f"{', '.join(known)}")
         tokens = {i: new_token() for i, s in enumerate(spec.seats) if s.bot is None and s.name}
-        seats = [SeatRecord(i, s.name if s.bot is None else s.bot, s.bot, reserved=s.bot is None and bool(s.name),
+        seats = [SeatRecord(i, s.name if s.bot is None else f"Bot {i} ({s.bot})", s.bot,
+                            reserved=s.bot is None and bool(s.name),
                             taken=i in tokens) for i, s in enumerate(spec.seats)]
         table_id = secrets.token_urlsafe(9)
         stored = StoredTable(table_id, game.info.name, spec.players, dict(options),
