@@ -26,7 +26,6 @@ from ..engine.match import Match
 from .hub import OVER, Client, Hub, LiveTable, SeatSpec, TableSpec
 from .protocol import (
     MAX_CHAT_CHARS,
-    spectator_frame,
     MAX_MESSAGE_BYTES,
     MAX_NAME_CHARS,
     RateLimit,
@@ -34,6 +33,7 @@ from .protocol import (
     frame,
     lobby_entry,
     refusal,
+    spectator_frame,
 )
 from .storage import Store, TableNotFound
 
@@ -161,13 +161,14 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
         try:
             live = await hub.open(table_id)
         except TableNotFound:
+            await websocket.accept()  # then closed with a code that says why (a refused handshake says nothing)
             await websocket.close(code=4404, reason="no such table")
             return
         seat = await hub.seat_of(live, token) if token else None
+        await websocket.accept()
         if token and seat is None:
             await websocket.close(code=4403, reason="this token holds no seat at this table")
             return
-        await websocket.accept()
         client = Client(seat, "fr" if lang == "fr" else "en", websocket.send_json)
         live.clients.append(client)
         await broadcast(live)

@@ -9,6 +9,7 @@ from what is stored, so memory never runs ahead of the database.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import secrets
 import time
@@ -275,10 +276,8 @@ class Hub:
                 continue
             due = None if live.waiting else table.next_due()
             wait = None if due is None else max(0.0, due - self.clock())
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(live.wake.wait(), wait)
-            except TimeoutError:
-                pass
 
 
 def _seat_configs(stored: StoredTable) -> list[SeatConfig]:

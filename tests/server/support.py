@@ -1,0 +1,154 @@
+"""A real server for the tests: uvicorn in a thread (or a process, to kill it), and WebSocket players."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+import websockets
+
+from ludotheque.server.app import create_app
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Running:
+    url: str
+    port: int
+
+    def api(self, method: str, path: str, **kw: Any) -> httpx.Response:
+        return httpx.request(method, self.url + path, timeout=10, **kw)
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        answer = self.api("POST", "/api/tables", json=body)
+        assert answer.status_code == 201, answer.text
+        data: dict[str, Any] = answer.json()
+        return data
+
+    def ws(self, table: str, token: str | None = None, lang: str = "en") -> str:
+        query = f"?lang={lang}" + (f"&token={token}" if token else "")
+        return f"ws://127.0.0.1:{self.port}/ws/tables/{table}{query}"
+
+
+@contextlib.contextmanager
+def server_thread(db_url: str) -> Iterator[Running]:
+    """The app on a free port, in this process."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(db_url), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not server.started:
+        assert time.time() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield Running(f"http://127.0.0.1:{port}", port)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)
+
+
+@contextlib.contextmanager
+def server_process(db_url: str, port: int | None = None) -> Iterator[tuple[Running, subprocess.Popen[bytes]]]:
+    """``ludo serve`` as a separate process (so that a test can kill it with SIGKILL)."""
+    port = port or free_port()
+    ludo = Path(sys.executable).with_name("ludo")
+    proc = subprocess.Popen([str(ludo), "serve", "--port", str(port), "--db", db_url],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ})
+    running = Running(f"http://127.0.0.1:{port}", port)
+    deadline = time.time() + 30
+    while True:
+        try:
+            if httpx.get(running.url + "/api/games", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else "the server died"
+        assert time.time() < deadline, "the server did not start"
+        time.sleep(0.1)
+    try:
+        yield running, proc
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@dataclass
+class Player:
+    """A WebSocket connection that keeps every frame it receives, and plays random legal moves when asked."""
+
+    url: str
+    seat: int | None
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    moves: int = 0
+    sent_at: int = -1
+    """The ``at`` of the last move sent: one move per state, as the browser does."""
+
+    @property
+    def last(self) -> dict[str, Any]:
+        return self.frames[-1]
+
+    async def play(self, ws: Any, until_over: bool = True, max_moves: int | None = None) -> None:
+        """Receive frames; on its turn, send a random legal move with the frame's ``at``."""
+        async for raw in ws:
+            message = json.loads(raw)
+            if message["type"] == "error":
+                self.errors.append(message)
+                if "slow down" in message["message"]:  # the rate limit: wait, then ask for the table again
+                    self.sent_at = -1
+                    await asyncio.sleep(0.5)
+                    await ws.send(json.dumps({"type": "sync"}))
+                continue
+            self.frames.append(message)
+            if message["outcome"] is not None and until_over:
+                return
+            if message["at"] != self.sent_at:
+                self.sent_at = -1
+            if self.seat is not None and message["to_move"] == self.seat and message["legal"] \
+                    and self.sent_at != message["at"]:
+                if max_moves is not None and self.moves >= max_moves:
+                    return
+                self.sent_at = message["at"]
+                choice = self.rng.choice(message["legal"])["text"]
+                await ws.send(json.dumps({"type": "act", "action": choice, "at": message["at"]}))
+                self.moves += 1
+
+
+async def play_table(running: Running, table: str, tokens: dict[int, str], spectators: int = 1,
+                     timeout: float = 120) -> list[Player]:
+    """Every person seat (and spectators) connected until the game is over; the players, seats first."""
+    players = [Player(running.ws(table, token), seat, random.Random(seat)) for seat, token in tokens.items()]
+    players += [Player(running.ws(table), None) for _ in range(spectators)]
+
+    async def run(p: Player) -> None:
+        async with websockets.connect(p.url, max_size=2**22) as ws:
+            await p.play(ws)
+
+    await asyncio.wait_for(asyncio.gather(*(run(p) for p in players)), timeout)
+    return players
