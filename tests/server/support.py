@@ -114,8 +114,10 @@ class Player:
     def last(self) -> dict[str, Any]:
         return self.frames[-1]
 
-    async def play(self, ws: Any, until_over: bool = True, max_moves: int | None = None) -> None:
-        """Receive frames; on its turn, send a random legal move with the frame's ``at``."""
+    async def play(self, ws: Any, until_over: bool = True, max_moves: int | None = None,
+                   until_at: int | None = None) -> None:
+        """Receive frames; on its turn, send a random legal move with the frame's ``at``. Stop at the end (or
+        after ``max_moves`` moves of its own, or once the table has played ``until_at`` actions)."""
         async for raw in ws:
             message = json.loads(raw)
             if message["type"] == "error":
@@ -127,6 +129,8 @@ class Player:
                 continue
             self.frames.append(message)
             if message["outcome"] is not None and until_over:
+                return
+            if until_at is not None and message["at"] >= until_at:
                 return
             if message["at"] != self.sent_at:
                 self.sent_at = -1
