@@ -85,7 +85,7 @@ class RedealCount:
 
     def check_really_redeals(self) -> None:
         assert self.varied, "resample never re-dealt anything in a game with hidden information"
-        assert self.true <= 0.6 * self.varied, f"{self.true} of {self.varied} re-deals were the true position"
+        assert self.true <= 0.25 * self.varied, f"{self.true} of {self.varied} re-deals were the true position"
 
 
 def play_checked_game(name: str, players: int, options: dict[str, Any], seed: int, deep_every: int = 7) -> Match:

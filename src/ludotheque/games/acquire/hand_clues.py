@@ -84,30 +84,50 @@ def agrees(st: AcquireData, seat: int, hand: list[int]) -> bool:
 
 def redeal(st: AcquireData, seat: int, rng: random.Random) -> tuple[list[list[int]], list[int]]:
     """New hands for every seat but ``seat`` and a new bag, from the tiles ``seat`` has not seen, agreeing with
-    the clues: uniform among the deals where each clue's tiles are dealt first."""
+    the clues: each hand first gets its clue's unplayable tiles, then tiles in random order, passing over any
+    that would give it more dead tiles than it can hold."""
     others = [p for p in range(st.n) if p != seat]
     pool = st.bag + [t for p in others for t in st.hands[p]]
     pool.sort()
     for _ in range(TRIES):
         rng.shuffle(pool)
-        hands = [h if p == seat else [] for p, h in enumerate(st.hands)]
-        rest = pool
-        for p in others:
-            need = st.stuck_least[p]
-            if need:
-                mask = st.stuck_tiles[p]
-                picked = [t for t in rest if mask >> t & 1][:need]
-                if len(picked) < need:
+        hands = _deal(st, others, pool)
+        if hands is not None:
+            taken = {t for p in others for t in hands[p]}
+            return [sorted(hands[p]) if p != seat else st.hands[p][:] for p in range(st.n)], \
+                sorted(t for t in pool if t not in taken)
+    return [h[:] for h in st.hands], st.bag[:]  # never seen in practice: the true deal always agrees
+
+
+def _deal(st: AcquireData, others: list[int], order: list[int]) -> dict[int, list[int]] | None:
+    """Deal ``order`` (shuffled) to ``others``, or None if this order cannot honour the clues."""
+    used: set[int] = set()
+    hands: dict[int, list[int]] = {}
+    for p in others:
+        dead, room = st.dead_tiles[p].mask, st.drawn_since[p]
+        need_stuck, stuck = st.stuck_least[p], st.stuck_tiles[p]
+        size = len(st.hands[p])
+        hand: list[int] = []
+        if need_stuck:
+            for t in order:
+                if len(hand) == need_stuck:
                     break
-                hands[p] = picked
-                chosen = set(picked)
-                rest = [t for t in rest if t not in chosen]
-        else:
-            i = 0
-            for p in others:
-                k = len(st.hands[p]) - len(hands[p])
-                hands[p] = sorted(hands[p] + rest[i:i + k])
-                i += k
-            if all(agrees(st, p, hands[p]) for p in others):
-                return hands, sorted(rest[i:])
-    return [h[:] for h in st.hands], st.bag[:]
+                if t in used or not stuck >> t & 1 or (dead >> t & 1 and not room):
+                    continue
+                room -= dead >> t & 1
+                hand.append(t)
+                used.add(t)
+            if len(hand) < need_stuck:
+                return None
+        for t in order:
+            if len(hand) == size:
+                break
+            if t in used or (dead >> t & 1 and not room):
+                continue
+            room -= dead >> t & 1
+            hand.append(t)
+            used.add(t)
+        if len(hand) < size:
+            return None
+        hands[p] = hand
+    return hands

@@ -110,14 +110,15 @@ class GraciasState(SeatedState):
         return action
 
     def apply_legal(self, action: Action) -> None:
-        if type(action) is Deal:
-            self._deal(action.colour)
-        elif type(action) is Take:
-            self._take(action.trio)
-        elif type(action) is Keep:
-            self._keep(action)
-        else:
-            raise IllegalActionError(f"{action!r} is not a Gracias action")
+        match action:
+            case Deal(colour=colour):
+                self._deal(colour)
+            case Take(trio=trio):
+                self._take(trio)
+            case Keep():
+                self._keep(action)
+            case _:
+                raise IllegalActionError(f"{action!r} is not a Gracias action")
 
     def illegal(self, action: Action, legal: list[Action]) -> IllegalActionError:
         allowed = allowed_list([a.text() for a in legal])
