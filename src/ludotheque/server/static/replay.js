@@ -34,7 +34,7 @@ export async function showReplay(root, id, lang) {
     if (view && view.render) view.render(board, frame, { t, lang, seat: null, names, legal: [], act: () => {}, log: frame.events });
     else board.append(h("pre", {}, JSON.stringify(frame.view, null, 1)));
     clear(log).append(...frame.events.map((e) => h("li", { class: `event ${e.kind}` }, e.text)));
-    log.lastElementChild?.scrollIntoView({ block: "nearest" });
+    log.scrollTop = log.scrollHeight;
   };
   const button = (key, target) => {
     const b = h("button", { class: "button small", type: "button" }, t(key));

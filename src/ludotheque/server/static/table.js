@@ -169,7 +169,7 @@ class TablePage {
     else this.board.append(h("pre", { class: "generic" }, JSON.stringify(f.view, null, 1)));
     this.drawChoices();
     for (const e of newEvents) this.logList.append(h("li", { class: `event ${e.kind}` }, e.text));
-    if (newEvents.length) this.logList.lastElementChild?.scrollIntoView({ block: "nearest" });
+    if (newEvents.length) this.logList.scrollTop = this.logList.scrollHeight; // the log box only, not the page
     if (f.events_from === 0) {
       clear(this.logList);
       for (const e of this.log) this.logList.append(h("li", { class: `event ${e.kind}` }, e.text));
