@@ -68,33 +68,57 @@ def server_thread(db_url: str) -> Iterator[Running]:
         thread.join(timeout=20)
 
 
+class ServerProcess:
+    """``ludo serve`` as a separate process, so that a test can kill it (SIGKILL) and start it again on the
+    same database and port."""
+
+    def __init__(self, db_url: str, port: int | None = None) -> None:
+        self.db_url = db_url
+        self.port = port or free_port()
+        self.running = Running(f"http://127.0.0.1:{self.port}", self.port)
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Running:
+        ludo = Path(sys.executable).with_name("ludo")
+        self.proc = subprocess.Popen([str(ludo), "serve", "--port", str(self.port), "--db", self.db_url],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ})
+        deadline = time.time() + 30
+        while True:
+            try:
+                if httpx.get(self.running.url + "/api/games", timeout=1).status_code == 200:
+                    return self.running
+            except httpx.HTTPError:
+                pass
+            if self.proc.poll() is not None:
+                raise AssertionError(self.proc.stderr.read().decode() if self.proc.stderr else "the server died")
+            assert time.time() < deadline, "the server did not start"
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        """``kill -9``: no chance to write anything more."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
 @contextlib.contextmanager
 def server_process(db_url: str, port: int | None = None) -> Iterator[tuple[Running, subprocess.Popen[bytes]]]:
-    """``ludo serve`` as a separate process (so that a test can kill it with SIGKILL)."""
-    port = port or free_port()
-    ludo = Path(sys.executable).with_name("ludo")
-    proc = subprocess.Popen([str(ludo), "serve", "--port", str(port), "--db", db_url],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ})
-    running = Running(f"http://127.0.0.1:{port}", port)
-    deadline = time.time() + 30
-    while True:
-        try:
-            if httpx.get(running.url + "/api/games", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else "the server died"
-        assert time.time() < deadline, "the server did not start"
-        time.sleep(0.1)
+    """``ludo serve`` in a process for the length of a ``with``."""
+    server = ServerProcess(db_url, port)
+    running = server.start()
+    assert server.proc is not None
     try:
-        yield running, proc
+        yield running, server.proc
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        server.stop()
 
 
 @dataclass

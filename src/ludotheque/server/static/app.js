@@ -7,8 +7,10 @@ import { showReplay } from "./replay.js";
 
 const app = document.getElementById("app");
 let leave = null;
+let current = 0; // which route is the latest: a page that finishes loading after a newer one started leaves at once
 
 async function route() {
+  const mine = ++current;
   if (leave) {
     leave();
     leave = null;
@@ -18,9 +20,12 @@ async function route() {
   const t = await loadTexts(lang);
   translatePage(document, t);
   const [, page, id] = (location.hash || "#/").slice(1).split("/");
-  if (page === "table" && id) leave = await showTable(app, id, lang);
-  else if (page === "replay" && id) leave = await showReplay(app, id, lang);
-  else leave = await showLobby(app, lang);
+  let done;
+  if (page === "table" && id) done = await showTable(app, id, lang);
+  else if (page === "replay" && id) done = await showReplay(app, id, lang);
+  else done = await showLobby(app, lang);
+  if (mine === current) leave = done;
+  else done();
 }
 
 document.getElementById("lang-switch").addEventListener("click", () => {

@@ -12,7 +12,12 @@ export async function showLobby(root, lang) {
   const lists = h("section", { class: "lists" });
   root.append(h("div", { class: "lobby" }, newTableForm(games, t, lang), lists));
   const refresh = async () => {
-    const tables = await (await fetch(`/api/tables?lang=${lang}`)).json();
+    let tables;
+    try {
+      tables = await (await fetch(`/api/tables?lang=${lang}`)).json();
+    } catch {
+      return; // the server is away for a moment: the next refresh will do
+    }
     clear(lists);
     lists.append(
       tableList(t("lobby.waiting"), tables.filter((x) => x.status === "waiting"), "join", t),

@@ -108,6 +108,7 @@ class TablePage {
     socket.addEventListener("open", () => {
       this.retry = 0;
       this.banner.hidden = true;
+      this.sent = -1; // a move sent on a lost connection may never have arrived: it may be sent again
     });
     socket.addEventListener("message", (e) => this.receive(JSON.parse(e.data)));
     socket.addEventListener("close", (e) => {
