@@ -85,7 +85,7 @@ def test_simulate_seats_default_from_the_bots_and_the_game(capsys: pytest.Captur
     (("simulate", "acquire", "--players", "3", "--bots", "random,random"), "one bot per seat"),
     (("simulate", "acquire", "--bots", "genius,random"), "no bot named “genius”"),
     (("simulate", "acquire", "--bots", "random,random", "--option", "cards=maybe"), "must be true or false"),
-    (("simulate", "acquire", "--bots", "random,random", "--option", "speed=3"), "acquire has no such option"),
+    (("simulate", "acquire", "--bots", "random,random", "--option", "speed=3"), "Acquire has no such option"),
     (("simulate", "acquire", "--bots", "random,random", "--option", "end_rule=fast"), "'seed' or 'classic'"),
     (("simulate", "acquire", "--bots", "random,random", "--option", "cards"), "write name=value"),
     (("simulate", "chess", "--bots", "random,random"), "no game named “chess”"),
@@ -222,7 +222,7 @@ def test_everything_reads_in_french(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_every_catalogue_key_is_used_and_every_used_key_exists() -> None:
     import re
 
-    from ludotheque.cli.play import UI
+    from ludotheque.cli.texts import UI
 
     root = Path(__file__).parents[2] / "src" / "ludotheque" / "cli"
     source = "\n".join(p.read_text(encoding="utf-8") for p in root.rglob("*.py"))

@@ -55,18 +55,19 @@ def refusal(path: Path, **kw: object) -> str:
 
 @pytest.mark.parametrize(("given", "english", "french"), [
     ({"players": 4}, "is a saved game of Acquire for 3 players; drop --players 4 or start a new game.",
-     "est une partie enregistrée de Grand Hôtel à 3 joueurs ; retirez --players 4 ou commencez une nouvelle partie."),
+     "est une partie enregistrée de Grand Hôtel à 3 joueurs\u00a0; retirez --players 4 ou commencez une nouvelle "
+     "partie."),
     ({"seed": 1}, "is a saved game of Acquire with its own seed (shown when the game ends); drop --seed 1 or start",
-     "de Grand Hôtel avec sa propre graine (montrée à la fin de la partie) ; retirez --seed 1 ou commencez"),
+     "de Grand Hôtel avec sa propre graine (montrée à la fin de la partie)\u00a0; retirez --seed 1 ou commencez"),
     ({"option": ["cards=false"]},
      "is a saved game of Acquire for 3 players with options end_rule=seed, cards=true, secret_holdings=false; "
      "drop --option cards=false or start a new game.",
-     "de Grand Hôtel à 3 joueurs avec les options end_rule=seed, cards=true, secret_holdings=false ; "
+     "de Grand Hôtel à 3 joueurs avec les options end_rule=seed, cards=true, secret_holdings=false\u00a0; "
      "retirez --option cards=false ou commencez une nouvelle partie."),
     ({"option": ["end_rule=seed", "secret_holdings=on"]}, "drop --option secret_holdings=on or start a new game",
      "retirez --option secret_holdings=on ou"),
     ({"bots": "heuristic"}, "whose seats are person,random,random; drop --bots heuristic or start a new game.",
-     "dont les places sont personne,random,random ; retirez --bots heuristic ou commencez une nouvelle partie."),
+     "dont les places sont personne,random,random\u00a0; retirez --bots heuristic ou commencez une nouvelle partie."),
     ({"bots": "random,heuristic"}, "whose seats are person,random,random; drop --bots random,heuristic",
      "retirez --bots random,heuristic"),
     ({"bots": "random"}, "drop --bots random or", "retirez --bots random ou"),
@@ -98,7 +99,7 @@ def test_a_wrong_option_is_refused_as_in_a_new_game(saved: Path) -> None:
 
 
 def test_another_game_name_is_refused(saved: Path) -> None:
-    with pytest.raises(OptionError, match="is a game of acquire, not gracias"):
+    with pytest.raises(OptionError, match="is a game of Acquire, not Gracias"):
         load(saved, game="gracias")
 
 

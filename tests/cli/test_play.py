@@ -247,7 +247,7 @@ def test_load_takes_the_game_from_the_record(tmp_path: Path) -> None:
     session.match.to_record().save(path)
     loaded = build_session(args(game=None, load=str(path), bots="", seed=None), Script([]), console())
     assert loaded.match.state == session.match.state
-    with pytest.raises(OptionError, match="is a game of acquire, not gracias"):
+    with pytest.raises(OptionError, match="is a game of Acquire, not Gracias"):
         build_session(args(game="gracias", load=str(path)), Script([]), console())
     with pytest.raises(OptionError, match="which game"):
         build_session(args(game=None), Script([]), console())
@@ -385,12 +385,14 @@ def test_refusals_say_the_players_own_choices_in_their_words() -> None:
 
 
 @pytest.mark.parametrize(("given", "lang", "message"), [
-    ({"game": "acquir"}, "fr", "aucun jeu nommé « acquir » ; les jeux sont"),
-    ({"option": ["cards=maybe"]}, "fr", "--option cards=maybe : la valeur doit être true ou false"),
-    ({"option": ["colour=red"]}, "fr", "--option colour : acquire n'a pas cette option ; ses options sont"),
-    ({"option": ["cards"]}, "fr", "--option cards : écrivez nom=valeur"),
-    ({"bots": "randm"}, "fr", "--bots : aucun bot nommé « randm » pour acquire ; les bots sont heuristic et random"),
-    ({"bots": "randm"}, "en", "--bots: no bot named “randm” for acquire; the bots are heuristic and random"),
+    ({"game": "acquir"}, "fr", "aucun jeu nommé «\u00a0acquir\u00a0»\u00a0; les jeux sont"),
+    ({"option": ["cards=maybe"]}, "fr", "--option cards=maybe\u00a0: la valeur doit être true ou false"),
+    ({"option": ["colour=red"]}, "fr",
+     "--option colour\u00a0: Grand Hôtel n'a pas cette option\u00a0; ses options sont"),
+    ({"option": ["cards"]}, "fr", "--option cards\u00a0: écrivez nom=valeur"),
+    ({"bots": "randm"}, "fr",
+     "--bots\u00a0: aucun bot nommé «\u00a0randm\u00a0» pour Grand Hôtel\u00a0; les bots sont heuristic et random"),
+    ({"bots": "randm"}, "en", "--bots: no bot named “randm” for Acquire; the bots are heuristic and random"),
 ])
 def test_command_line_mistakes_are_refused_in_the_players_language(given: dict[str, object], lang: str,
                                                                     message: str) -> None:

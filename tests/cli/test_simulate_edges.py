@@ -147,9 +147,9 @@ def test_a_wrong_player_count_says_the_games_range(capsys: pytest.CaptureFixture
                                                     players: str) -> None:
     code, _, err = run(capsys, command, "acquire", "--players", players, "--bots", "random")
     assert code == 2
-    assert f"--players {players}: acquire is for 2 to 6 players." in err and "bots" not in err
+    assert f"--players {players}: Acquire is for 2 to 6 players." in err and "bots" not in err
     code, _, err = run(capsys, "--lang", "fr", command, "acquire", "--players", players)
-    assert code == 2 and f"--players {players} : acquire se joue de 2 à 6 joueurs." in err
+    assert code == 2 and f"--players {players}\u00a0: Grand Hôtel se joue de 2 à 6 joueurs." in err
 
 
 @pytest.mark.parametrize("command", ["simulate", "play"])
@@ -168,7 +168,7 @@ def test_an_empty_bot_name_is_refused(capsys: pytest.CaptureFixture[str], comman
     assert code == 2
     assert f"--bots “{bots}”: a bot's name is empty" in err and "--bots heuristic,random" in err
     code, _, err = run(capsys, "--lang", "fr", command, "acquire", f"--bots={bots}")
-    assert code == 2 and f"--bots « {bots} » : un nom de bot est vide" in err
+    assert code == 2 and f"--bots «\u00a0{bots}\u00a0»\u00a0: un nom de bot est vide" in err
 
 
 # --- --plot ---------------------------------------------------------------------------------------
@@ -257,6 +257,6 @@ def test_french_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     assert re.search(r"\b\d{1,3},\d\u00a0%", out), out  # 75,0 %
     assert not re.search(r"\d%|\d\.\d", out), out
     assert re.search(r"\d\u00a0\d{3}\b", out), out  # mean scores in thousands: 58 830
-    assert "1 : " in out
+    assert "1\u00a0: " in out
     code, out, _ = run(capsys, "simulate", "acquire", "--games", "8", "--no-progress", "--bots", "heuristic,random")
     assert re.search(r"\b\d{1,3}\.\d%", out) and re.search(r"\d,\d{3}\b", out)

@@ -12,7 +12,7 @@ from ..bots import bot_names
 from ..engine.game import all_games
 from ..engine.options import OptionSpec
 from .output import Screen
-from .play import UI
+from .texts import UI
 
 
 def run_games(args: argparse.Namespace) -> int:

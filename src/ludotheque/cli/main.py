@@ -1,75 +1,156 @@
-"""``ludo``: one command with subcommands. Options are ``--option name=value``; bots ``--bots a,b``."""
+"""``ludo``: one command with subcommands. Options are ``--option name=value``; bots ``--bots a,b``.
+
+Everything the user reads is in their language, ``--help`` and argparse's own errors included: ``--lang fr``
+(before or after the command) is found in the arguments first, the parser is built with the French texts, and
+argparse's messages are translated while it runs (``argparse_language``)."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from ..engine.errors import LudoError
+from .limits import MAX_SEED, max_jobs
+from .texts import UI
 
-PLAY_BOTS_HELP = ("the bots by seat, comma-separated, e.g. heuristic,random: people take the first seats and "
-                  "the bots the last; 'person' (or '-') marks a person's seat: --bots random,person,random "
-                  "(write --bots=-,random when the list starts with '-')")
-SIMULATE_BOTS_HELP = ("the bots by seat, comma-separated, e.g. heuristic,random,random; one name plays every "
-                      "seat (default: random)")
+ARGPARSE_FR = {
+    "usage: ": "utilisation\u00a0: ",
+    "positional arguments": "arguments",
+    "options": "options",
+    "show this help message and exit": "afficher cette aide et quitter",
+    "%(prog)s: error: %(message)s\n": "%(prog)s\u00a0: erreur\u00a0: %(message)s\n",
+    "argument %(argument_name)s: %(message)s": "argument %(argument_name)s\u00a0: %(message)s",
+    "the following arguments are required: %s": "ces arguments sont obligatoires\u00a0: %s",
+    "invalid %(type)s value: %(value)r": "%(value)r n'est pas une valeur valable (il faut un %(type)s)",
+    "invalid choice: %(value)r (choose from %(choices)s)": "%(value)r n'est pas un choix possible (choisissez "
+                                                           "parmi %(choices)s)",
+    "unrecognized arguments: %s": "arguments inconnus\u00a0: %s",
+    "expected one argument": "une valeur est attendue",
+    "expected at most one argument": "une valeur au plus est attendue",
+    "expected at least one argument": "une valeur au moins est attendue",
+    "expected %s argument": "%s valeur attendue",
+    "expected %s arguments": "%s valeurs attendues",
+    "ambiguous option: %(option)s could match %(matches)s": "option ambiguë\u00a0: %(option)s peut désigner "
+                                                            "%(matches)s",
+    "not allowed with argument %s": "incompatible avec l'argument %s",
+    "one of the arguments %s is required": "l'un des arguments %s est obligatoire",
+    "ignored explicit argument %r": "valeur %r ignorée",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": "commande inconnue %(parser_name)r (les commandes\u00a0: "
+                                                             "%(choices)s)",
+}
+"""argparse's own messages in French (the others stay as argparse says them)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ludo", description="Ludothèque: board games, bots and a simulator.")
-    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of what players read")
+@contextmanager
+def argparse_language(lang: str) -> Iterator[None]:
+    """While building and running the parser, argparse speaks ``lang``: its messages (``gettext``) are looked up
+    in ``ARGPARSE_FR`` for French. argparse reads them through its module's ``_`` and ``ngettext`` when it builds a
+    parser, prints help and reports an error, so those two are swapped for the time being and put back after."""
+    if lang != "fr":
+        yield
+        return
+    saved: tuple[Callable[[str], str], Callable[[str, str, int], str]] = (
+        argparse._,  # type: ignore[attr-defined]
+        argparse.ngettext,  # type: ignore[attr-defined]
+    )
+
+    def french(message: str) -> str:
+        return ARGPARSE_FR.get(message, message)
+
+    def french_n(one: str, other: str, n: int) -> str:
+        return french(one if n in (0, 1) else other)
+
+    argparse._ = french  # type: ignore[attr-defined]
+    argparse.ngettext = french_n  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+class WholeNumber:
+    """``type=`` for whole-number options, named in the user's language in argparse's errors
+    (``'abc' n'est pas une valeur valable (il faut un nombre entier)``)."""
+
+    def __init__(self, lang: str) -> None:
+        self.__name__ = UI.t(lang, "args.whole")
+
+    def __call__(self, text: str) -> int:
+        return int(text)
+
+
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The ``ludo`` parser, its help in ``lang`` (call it within ``argparse_language(lang)`` for argparse's own
+    words to be in ``lang`` too)."""
+
+    def h(key: str, **fields: object) -> str:
+        return UI.t(lang, key, **fields).replace("%", "%%")
+
+    whole = WholeNumber(lang)
+    parser = argparse.ArgumentParser(prog="ludo", description=h("args.description"))
+    parser.add_argument("--lang", choices=("en", "fr"), default="en", help=h("args.lang"))
     # --lang is also accepted after the subcommand (ludo play acquire --lang fr).
-    lang = argparse.ArgumentParser(add_help=False)
-    lang.add_argument("--lang", choices=("en", "fr"), default=argparse.SUPPRESS, help="language (en or fr)")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", choices=("en", "fr"), default=argparse.SUPPRESS, help=h("args.lang"))
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help=h("args.commands"))
 
-    def add(name: str, help_text: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help_text, parents=[lang])
+    def add(name: str, key: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=h(key), description=h(key), parents=[common])
 
-    games = add("games", "list the games with their players and options")
-    games.add_argument("--json", action="store_true", help="machine-readable output")
+    games = add("games", "args.games")
+    games.add_argument("--json", action="store_true", help=h("args.json_games"))
 
-    def game_config(p: argparse.ArgumentParser, players_help: str, bots_help: str, seed_help: str) -> None:
-        p.add_argument("--players", type=int, default=None, help=players_help)
-        p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                       help="a game option (repeatable), e.g. --option cards=true")
-        p.add_argument("--bots", default=None, help=bots_help)
-        p.add_argument("--seed", type=int, default=None, help=seed_help)
+    def game_config(p: argparse.ArgumentParser, players: str, bots: str, seed: str) -> None:
+        p.add_argument("--players", type=whole, default=None, help=players)
+        p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=h("args.option"))
+        p.add_argument("--bots", default=None, help=bots)
+        p.add_argument("--seed", type=whole, default=None, help=seed)
 
-    play = add("play", "play a game in the terminal, against bots or hot-seat")
-    play.add_argument("game", nargs="?", help="a game's name, as listed by 'ludo games' (not needed with --load)")
-    game_config(play, "number of players (default: the bots plus one person, at least the game's minimum)",
-                PLAY_BOTS_HELP, "the seed, which decides every draw (default: a random seed, shown when the game "
-                "ends and kept in saved games)")
-    play.add_argument("--names", default="", help="the people's names, comma-separated, one per person's seat")
-    play.add_argument("--load", metavar="FILE", help="continue a saved game record (its game, seats and seed)")
+    play = add("play", "args.play")
+    play.add_argument("game", nargs="?", help=h("args.play_game"))
+    game_config(play, h("args.play_players"), h("args.play_bots"), h("args.play_seed", max=MAX_SEED))
+    play.add_argument("--names", default="", help=h("args.names"))
+    play.add_argument("--load", metavar="FILE", help=h("args.load"))
 
-    simulate = add("simulate", "play many games between bots and report the results")
-    simulate.add_argument("game", help="a game's name, as listed by 'ludo games'")
-    game_config(simulate, "number of players (default: as many as bots named, at least the game's minimum)",
-                SIMULATE_BOTS_HELP, "the seed of the first game (default: 0, so results repeat from run to run)")
-    simulate.add_argument("--games", type=int, default=100, help="how many games")
-    simulate.add_argument("--jobs", type=int, default=1, help="worker processes")
-    simulate.add_argument("--json", action="store_true", help="machine-readable output")
-    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
-    simulate.add_argument("--plot", metavar="FILE.png", help="also draw win rates and scores to an image "
-                          "(.png, .svg or .pdf; needs matplotlib)")
+    simulate = add("simulate", "args.simulate")
+    simulate.add_argument("game", help=h("args.simulate_game"))
+    game_config(simulate, h("args.simulate_players"), h("args.simulate_bots"),
+                h("args.simulate_seed", max=MAX_SEED))
+    simulate.add_argument("--games", type=whole, default=100, help=h("args.games_count"))
+    simulate.add_argument("--jobs", type=whole, default=1, help=h("args.jobs", max=max_jobs()))
+    simulate.add_argument("--json", action="store_true", help=h("args.json_simulate"))
+    simulate.add_argument("--no-progress", action="store_true", help=h("args.no_progress"))
+    simulate.add_argument("--plot", metavar="FILE.png", help=h("args.plot"))
 
-    replay = add("replay", "replay a game record and show how it ends")
-    replay.add_argument("file", help="a game record (JSON)")
-    replay.add_argument("--json", action="store_true", help="print the final state as JSON")
-    replay.add_argument("--log", action="store_true", help="print the game's events in words")
+    replay = add("replay", "args.replay")
+    replay.add_argument("file", help=h("args.file"))
+    replay.add_argument("--json", action="store_true", help=h("args.json_replay"))
+    replay.add_argument("--log", action="store_true", help=h("args.log"))
 
-    serve = add("serve", "hold tables online: the lobby and the games in the browser")
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
-    serve.add_argument("--port", type=int, default=8000, help="the port to listen on")
-    serve.add_argument("--db", default="sqlite:///ludotheque.db", metavar="URL",
-                       help="the database, as a SQLAlchemy URL (default: the file ludotheque.db here, created and "
-                       "migrated on start)")
-    serve.add_argument("--origin", action="append", default=[], metavar="URL",
-                       help="another origin whose pages may open the tables' WebSockets (repeatable)")
+    serve = add("serve", "args.serve")
+    serve.add_argument("--host", default="127.0.0.1", help=h("args.host"))
+    serve.add_argument("--port", type=whole, default=8000, help=h("args.port"))
+    serve.add_argument("--db", default="sqlite:///ludotheque.db", metavar="URL", help=h("args.db"))
+    serve.add_argument("--origin", action="append", default=[], metavar="URL", help=h("args.origin"))
     return parser
+
+
+def scan_lang(argv: Sequence[str]) -> str:
+    """The language asked for anywhere in ``argv`` (``--lang fr``, ``--lang=fr``, before or after the command;
+    the last one wins, as argparse would have it), before anything is parsed: "en" when none is."""
+    lang = "en"
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        name, equals, value = word.partition("=")
+        if len(name) >= 4 and "--lang".startswith(name):  # argparse accepts --la, --lan
+            value = value if equals else (argv[i + 1] if i + 1 < len(argv) else "")
+            if value in ("en", "fr"):
+                lang = value
+    return lang
 
 
 def _join_dash_values(argv: list[str]) -> list[str]:
@@ -86,16 +167,22 @@ def _join_dash_values(argv: list[str]) -> list[str]:
     return out
 
 
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The arguments, parsed in the language they ask for (help and errors included)."""
+    words = _join_dash_values(list(argv))
+    lang = scan_lang(words)
+    with argparse_language(lang):
+        return build_parser(lang).parse_args(words)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(_join_dash_values(list(sys.argv[1:] if argv is None else argv)))
+    args = parse(sys.argv[1:] if argv is None else argv)
     try:
         _check_arguments(args)
         code = _run(args)
         sys.stdout.flush()
         return code
     except LudoError as e:
-        from .play import UI
-
         print(UI.t(args.lang, "main.error", message=str(e)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -113,8 +200,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _check_arguments(args: argparse.Namespace) -> None:
-    """What is refused before anything runs, in the user's language: a ``--bots`` list with an empty name (also
-    with ``--load``), and a game, option or bot that does not exist."""
+    """What is refused before anything runs, in the user's language: a seed out of range, too many processes, a
+    ``--bots`` list with an empty name (also with ``--load``), and a game, option or bot that does not exist."""
     if args.command not in ("play", "simulate"):
         return
     from .play import check_arguments, split_bots

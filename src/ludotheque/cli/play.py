@@ -25,7 +25,9 @@ leaves a last look before the program ends: ``save FILE``, ``log``, or Enter (or
 from __future__ import annotations
 
 import argparse
+import errno
 import random
+import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -38,21 +40,30 @@ from rich.text import Text
 
 from ..bots import bot_names, make_bot
 from ..engine.bots import Bot, SeatView
-from ..engine.errors import IllegalActionError, InvalidActionError, LudoError, OptionError, Reason, allowed_list
+from ..engine.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    LudoError,
+    OptionError,
+    Reason,
+    RecordError,
+    ReplayError,
+    allowed_list,
+)
 from ..engine.game import Game, all_games, get_game
-from ..engine.i18n import Catalog, plural_form
+from ..engine.i18n import plural_form
 from ..engine.match import Match, bot_rng
 from ..engine.options import parse_option_args
-from ..engine.record import GameRecord, SeatConfig
+from ..engine.record import MAX_RECORD_BYTES, GameRecord, SeatConfig
 from ..engine.state import CHANCE, Action, Outcome
 from ..engine.words import format_int, join_words
+from .limits import check_numbers
 from .output import Screen
-from .render import KEY, NORMAL, ROUTINE, EventLine, View, get_renderer, screen, wrapped
+from .render import MAJOR, NORMAL, ROUTINE, EventLine, View, bullets, get_renderer, screen, wrapped
+from .texts import UI
 
 InputFn = Callable[[str], str]
 
-UI = Catalog.load("ludotheque.cli")
-"""The terminal's own texts (commands, prompts, ranking); each game's texts are in its catalogue."""
 
 PERSON_MARKS = {"-", "person", "human", "personne", "humain"}
 MAX_EVENT_LINES = 12
@@ -66,7 +77,7 @@ RESERVED_LINES = 7
 MIN_EVENT_LINES = 2
 COMFORT_EVENT_LINES = 5
 """Lines of events kept rather than explaining each choice (the choices then go in columns)."""
-MIN_CHOICE_LINES = 2
+MIN_CHOICE_LINES = 1
 ROOMY_LINES = 40
 """From this many lines, the screen has its title and the longer hint."""
 
@@ -97,7 +108,7 @@ def check_players(game: Game, players: int, lang: str, bots: str | None = None) 
     i = game.info
     if not i.min_players <= players <= i.max_players:
         key = "error.players" if bots is None else "error.players_bots"
-        raise OptionError(UI.t(lang, key, players=players, bots=bots, game=i.name, min=i.min_players,
+        raise OptionError(UI.t(lang, key, players=players, bots=bots, game=i.title(lang), min=i.min_players,
                                max=i.max_players))
 
 
@@ -139,11 +150,11 @@ def build_session(args: argparse.Namespace, input_fn: InputFn = input,
     console = console or Screen()
     notes: list[str] = []
     if args.load:
-        record = GameRecord.load(args.load)
+        record = load_record(args.load, lang)
         if args.game and get_game(record.game) is not get_game(args.game):
-            raise OptionError(UI.t(lang, "error.load_game", path=args.load, game=record.game,
-                                   wanted=get_game(args.game).info.name))
-        match = Match.from_record(record)
+            raise OptionError(UI.t(lang, "error.load_game", path=args.load, game=game_title(record.game, lang),
+                                   wanted=get_game(args.game).info.title(lang)))
+        match = match_from_record(record, args.load, lang)
         check_load_agrees(match, args, lang)
         ignored = [f"--{k}" for k in ("players", "bots", "seed", "names", "option")
                    if getattr(args, k, None) not in (None, "", [])]
@@ -161,6 +172,71 @@ def build_session(args: argparse.Namespace, input_fn: InputFn = input,
     session = PlaySession(match, lang, input_fn, console)
     session.notices += notes
     return session
+
+
+RECORD_ERRORS = [
+    (r"record version (?P<version>.+) is not supported; this program reads versions 1 to (?P<latest>\d+)",
+     "load.version"),
+    (r"format (?P<format>.+): expected .+", "load.format"),
+    (r"not valid JSON: (?P<detail>.+)", "load.json"),
+    (r".+ is larger than [\d,]+ bytes, the most a record may be", "load.too_large"),
+    (r".+ is not a text file in UTF-8; a record is JSON text", "load.not_text"),
+]
+"""The record module's refusals (in English) that the catalogue says in other words, by pattern."""
+
+
+def record_refusal(error: LudoError, path: str, lang: str) -> str:
+    """Why a game record was refused, in ``lang``: a file that cannot be read in the catalogue's words (not found,
+    permission denied, a folder, …); the common refusals (version, format, JSON, size) in a sentence of the
+    catalogue; any other in the catalogue's sentence with the record module's own words in parentheses."""
+    context = error.__context__
+    if isinstance(context, OSError):
+        return UI.t(lang, "load.unreadable", path=path, reason=os_reason(context, lang))
+    text = str(error)
+    for pattern, key in RECORD_ERRORS:
+        m = re.fullmatch(pattern, text)
+        if m:
+            return UI.t(lang, key, path=path, max=format_int(MAX_RECORD_BYTES, lang), **m.groupdict())
+    return UI.t(lang, "load.invalid", path=path, detail=text)
+
+
+def load_record(path: str, lang: str) -> GameRecord:
+    """``GameRecord.load(path)``, refused (a ``RecordError``) in the user's language if it is not English."""
+    try:
+        return GameRecord.load(path)
+    except RecordError as e:
+        if lang == "en":
+            raise
+        raise RecordError(record_refusal(e, path, lang)) from None
+
+
+def game_title(name: str, lang: str) -> str:
+    """A game's title in ``lang`` (Grand Hôtel), or the name a record gives when no such game is installed."""
+    try:
+        return get_game(name).info.title(lang)
+    except OptionError:
+        return name
+
+
+def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
+    """The saved game replayed, its refusals in the user's language: a game that is not installed, an action the
+    game refuses (where and why, as ``ludo replay`` says it), or what the game itself says."""
+    try:
+        return Match.from_record(record)
+    except ReplayError as e:
+        from .replay import stop_reason
+
+        raise LudoError(UI.t(lang, "replay.stopped", path=path, index=e.index, action=e.action,
+                             why=stop_reason(record, e, lang))) from e
+    except LudoError as e:
+        if lang == "en":
+            raise
+        try:
+            get_game(record.game)
+        except OptionError:
+            games = join_words((g.info.name for g in all_games()), lang)
+            raise OptionError(UI.t(lang, "load.unknown_game", path=path, game=record.game, games=games)) from None
+        raise OptionError(UI.t(lang, "load.invalid", path=path, detail=str(e))) from None
 
 
 def check_load_agrees(match: Match, args: argparse.Namespace, lang: str) -> None:
@@ -198,8 +274,9 @@ def run_play(args: argparse.Namespace, input_fn: InputFn = input, console: Conso
 
 
 def check_arguments(args: argparse.Namespace, lang: str) -> None:
-    """Refuse, in the player's language, a game, an option or a bot that does not exist (for a new game; a saved
-    game's record decides them)."""
+    """Refuse, in the player's language, a seed out of range or too many processes (``limits``), and a game, an
+    option or a bot that does not exist (for a new game; a saved game's record decides them)."""
+    check_numbers(args, lang)
     if getattr(args, "load", None) or not getattr(args, "game", None):
         return
     try:
@@ -214,7 +291,7 @@ def check_arguments(args: argparse.Namespace, lang: str) -> None:
             raise OptionError(UI.t(lang, "error.option_pair", pair=pair))
         spec = specs.get(name)
         if spec is None:
-            raise OptionError(UI.t(lang, "error.option_unknown", name=name, game=game.info.name,
+            raise OptionError(UI.t(lang, "error.option_unknown", name=name, game=game.info.title(lang),
                                    options=join_words(specs, lang) or "—"))
         try:
             spec.parse(value)
@@ -227,7 +304,7 @@ def check_arguments(args: argparse.Namespace, lang: str) -> None:
     for entry in (args.bots or "").split(","):
         bot = entry.strip()
         if bot and bot.lower() not in PERSON_MARKS and bot.lower() not in known:
-            raise OptionError(UI.t(lang, "error.unknown_bot", name=bot, game=game.info.name,
+            raise OptionError(UI.t(lang, "error.unknown_bot", name=bot, game=game.info.title(lang),
                                    bots=join_words(known, lang)))
 
 
@@ -252,6 +329,8 @@ class PlaySession:
         """Messages for the next screen (after undo or load), shown under the list of choices."""
         self.bots: dict[int, Bot] = {}
         self._make_bots()
+        self.saved: list[tuple[int, Action]] | None = None
+        """The moves when the game was last saved (None: not saved since it started or was loaded)."""
 
     def ui(self, key: str, **fields: Any) -> str:
         return UI.t(self.lang, key, **fields)
@@ -362,12 +441,11 @@ class PlaySession:
     def _command(self, seat: int, command: str, rest: str) -> bool | None:
         """Run a command; True/False to end the person's turn (continue / quit), None to ask again."""
         if command == "help":
-            self._say(self.ui("help.text").strip("\n"))
-            if self.game.catalog.has("help.actions"):
-                self._say(self.game.catalog.t(self.lang, "help.actions").strip("\n"))
+            self._help()
         elif command == "rules":
             if self.game.catalog.has("rules.summary"):
-                self._say(self.game.catalog.t(self.lang, "rules.summary").strip("\n"))
+                self.console.print(wrapped(self.game.catalog.t(self.lang, "rules.summary").strip("\n"),
+                                           self.console.width, indent="  "))
         elif command == "list":
             legal = [a.text() for a in self.match.legal_actions()]
             self.console.print(self._columns([self.words(t) for t in legal]))
@@ -380,11 +458,22 @@ class PlaySession:
         elif command == "save":
             self._save(rest)
         elif command == "quit":
+            if self.saved == self.match.history:  # saved just now: nothing would be lost
+                return False
             self._say(self.ui("info.quit_confirm"), "yellow")
             answer = self._ask(self.ui("screen.prompt"))
             if answer is None or answer.strip().lower() in _YES:
                 return False
         return None
+
+    def _help(self) -> None:
+        """The commands, then the game's actions: short enough for an 80 × 24 terminal, each wrapped line indented
+        under the text it continues."""
+        texts = [self.ui("help.text")]
+        if self.game.catalog.has("help.actions"):
+            texts.append(self.game.catalog.t(self.lang, "help.actions"))
+        for text in texts:
+            self.console.print(wrapped(text.strip("\n"), self.console.width, hang=True))
 
     def _undo(self, seat: int) -> bool:
         history = self.match.history
@@ -405,11 +494,22 @@ class PlaySession:
         return True
 
     def _save(self, path: str) -> None:
+        """Save the game to ``path``: a folder is refused at once, an existing file replaced only if the person
+        says so, and anything the system refuses (a name too long, no such folder, no permission…) said in the
+        person's language; the game goes on whatever happens."""
         if not path:
             self._error("error.command")
             return
-        target = Path(path).expanduser()
-        if target.exists():
+        try:
+            target = Path(path).expanduser()
+            if target.is_dir():
+                self._error("error.save_folder", path=path)
+                return
+            exists = target.exists() or target.is_symlink()
+        except (OSError, ValueError, RuntimeError) as e:
+            self._error("error.save", path=path, reason=os_reason(e, self.lang))
+            return
+        if exists:
             self._say(self.ui("info.overwrite", path=path), "yellow")
             answer = self._ask(self.ui("screen.prompt"))
             if answer is None or answer.strip().lower() not in _YES:
@@ -417,9 +517,10 @@ class PlaySession:
                 return
         try:
             self.match.to_record().save(target)
-        except OSError as e:
-            self._error("error.save", path=path, reason=e.strerror or str(e))
+        except (OSError, ValueError) as e:
+            self._error("error.save", path=path, reason=os_reason(e, self.lang))
             return
+        self.saved = list(self.match.history)
         key = "info.saved_over" if self.match.is_over() else "info.saved"
         self._say(self.ui(key, path=path, game=self.game.info.name), "green")
 
@@ -456,8 +557,8 @@ class PlaySession:
         self._say(self.ui(key, **fields), "bold red")
 
     def _bullet(self, text: str) -> Text:
-        """An event line, wrapped to the terminal (never inside a number)."""
-        return wrapped(f"• {text}", self.console.width, indent="  ")
+        """An event entry, wrapped to the terminal (never inside a number), a bullet for each of its lines."""
+        return bullets(text, self.console.width)
 
     def _say(self, text: str, style: str = "") -> None:
         """Print words as they are (names, paths and engine messages are never read as markup)."""
@@ -494,14 +595,16 @@ class PlaySession:
         legal = [a.text() for a in self.match.legal_actions()]
         words = [self.words(t) for t in legal]
         height = self._height()
-        notices = [Text(n, style="cyan") for n in self.notices]
+        width = c.width
+        notices = [wrapped(n, width, "cyan") for n in self.notices]
         self.notices.clear()
         if len(legal) == 1:
-            hint = Text(self.ui("screen.hint_single", example=words[0]), style="dim")
+            hint_text = self.ui("screen.hint_single", example=words[0])
         elif height is None or height >= ROOMY_LINES:
-            hint = Text(self.ui("screen.hint", count=len(legal), example=words[-1] if words else ""), style="dim")
+            hint_text = self.ui("screen.hint", count=len(legal), example=words[-1] if words else "")
         else:
-            hint = Text(self.ui("screen.hint_short", count=len(legal)), style="dim")
+            hint_text = self.ui("screen.hint_short", count=len(legal))
+        hints = [wrapped(hint_text, width, "dim")]
         reserve = RESERVED_LINES + len(notices)
         view = self._view(seat, legal, None if height is None else height - reserve)
         parts = screen(self.renderer, view)
@@ -509,7 +612,17 @@ class PlaySession:
         events = self._event_lines(seat, self.marks.get(seat, 0))
         room = None
         if height is not None:
-            room = height - self._lines(*parts, hint, *notices) - title - 3  # two rules and the prompt
+            # What can never be left out (a merger, its bonuses, every holder's choice) and the fewest lines of
+            # choices must fit: else the hint goes ("help" is known), then the game draws a tighter screen.
+            least = 1
+            spare = height - title - 3 - self._lines(*parts, *hints, *notices) - self._event_need(events) - least
+            if spare < 0:
+                spare += self._lines(*hints)
+                hints = []
+            if spare < 0:
+                view = self._view(seat, legal, self._lines(*parts) + spare)
+                parts = screen(self.renderer, view)
+            room = height - self._lines(*parts, *hints, *notices) - title - 3  # two rules and the prompt
         choices = self._choices(view, legal, words, room, events)
         limit = MAX_EVENT_LINES if room is None else room - self._lines(choices)
         if title:
@@ -521,9 +634,8 @@ class PlaySession:
             c.print(line)
         c.rule(Text(self.ui("screen.you", name=self.names[seat])), style="bold")
         c.print(choices)
-        c.print(hint)
-        for notice in notices:
-            c.print(notice)
+        for part in (*hints, *notices):
+            c.print(part)
 
     def _choices(self, view: View, legal: list[str], words: list[str], room: int | None,
                  events: list[EventLine]) -> RenderableType:
@@ -543,22 +655,30 @@ class PlaySession:
         columns = self._columns(words)
         if self._lines(columns) <= space:
             return columns
-        shown = len(words)
         cut: RenderableType = columns
-        while shown > 1:
-            shown = max(1, shown - max(1, shown // 8))
-            more = self.ui_n(len(words) - shown, "screen.more_one", "screen.more_other", count=len(words) - shown)
-            numbered = [*enumerate(words[:shown - 1], 1), (len(words), words[-1])]  # the last: often "done"
-            cut = Group(self._columns(words, numbered), Text(more, style="dim"))
-            if self._lines(cut) <= space:
-                return cut
+        for inline in (False, True):  # "… and 9 more choices" under them; else, when one line is all, in them
+            shown = len(words)
+            while shown > 1:
+                shown = max(1, shown - max(1, shown // 8))
+                numbered = [*enumerate(words[:shown - 1], 1), (len(words), words[-1])]  # the last: often "done"
+                if inline:
+                    brief = Text(self.ui("screen.more_brief", count=len(words) - shown), style="dim")
+                    cut = self._columns(words, numbered, brief)
+                else:
+                    more = self.ui_n(len(words) - shown, "screen.more_one", "screen.more_other",
+                                     count=len(words) - shown)
+                    cut = Group(self._columns(words, numbered), Text(more, style="dim"))
+                if self._lines(cut) <= space:
+                    return cut
         return cut
 
     @staticmethod
-    def _columns(words: list[str], numbered: list[tuple[int, str]] | None = None) -> RenderableType:
-        """Choices in columns, numbered (``numbered``: only those, with their numbers)."""
+    def _columns(words: list[str], numbered: list[tuple[int, str]] | None = None,
+                 more: Text | None = None) -> RenderableType:
+        """Choices in columns, numbered (``numbered``: only those, with their numbers; ``more``: then this)."""
         entries = numbered if numbered is not None else list(enumerate(words, 1))
-        return Columns([Text.assemble((f"{i:>2} ", "bold cyan"), text) for i, text in entries], padding=(0, 3))
+        cells = [Text.assemble((f"{i:>2} ", "bold cyan"), text) for i, text in entries]
+        return Columns([*cells, *([more] if more is not None else [])], padding=(0, 3))
 
     def _event_lines(self, seat: int | None, since: int) -> list[EventLine]:
         """What ``seat`` saw happen since ``since`` (the game's summaries), repeated lines once with "×N"."""
@@ -574,50 +694,46 @@ class PlaySession:
                 for line, times in folded]
 
     def _event_need(self, events: list[EventLine]) -> int:
-        """The lines the events must have: all of them if they are few, else at least the key ones (and the line
-        saying how many others are not shown)."""
-        needed = self._lines(*self._event_texts(events, None))
-        key = [self._bullet(e.short or e.text) for e in events if e.weight == KEY]
-        least = self._lines(*key)
-        return min(needed, max(least, MIN_EVENT_LINES))
+        """The lines the events must have: all of them if they fit in a few lines, else what can never be left out
+        (the key lines in their short form: a merger, its bonuses and every holder's choice) and the line saying
+        how many others are not shown."""
+        return self._lines(*self._event_texts(events, MIN_EVENT_LINES))
 
     def _event_texts(self, lines: list[EventLine], limit: int | None) -> list[Text]:
         """Event lines as printed, within ``limit`` lines when possible: routine lines go first, then ordinary
-        ones, earliest first; then key lines (a merger, its bonuses, the end) are said in their short form, and
-        only if even that does not fit are the earliest of them left out. A line says how many are not shown."""
+        ones, earliest first; then key and major lines are said in their short form, earliest first; then the
+        major lines (a chain founded, a card played) go. Key lines (a merger with its bonuses and every holder's
+        choice, the end) are never left out, so they may take more than ``limit`` (``_event_need`` says how
+        many lines that is, and the screen makes room). Whenever anything is left out, a first line says how
+        many events are not shown ("log" shows them)."""
         if not lines:
             return [Text(self.ui("screen.nothing"), style="dim")]
         texts = [self._bullet(line.text) for line in lines]
         if limit is None:
             return texts
         heights = [self._lines(t) for t in texts]
-        total = sum(heights)
-        if total <= limit:
-            return texts
         keep = [True] * len(texts)
 
-        def drop(i: int) -> None:
-            nonlocal total
-            keep[i] = False
-            total -= heights[i]
+        def fits() -> bool:
+            return sum(h for h, k in zip(heights, keep, strict=True) if k) + (not all(keep)) <= limit
 
         for weight in (ROUTINE, NORMAL):
             for i, line in enumerate(lines):
-                if total > limit - 1 and line.weight == weight:
-                    drop(i)
+                if not fits() and line.weight == weight:
+                    keep[i] = False
         for i, line in enumerate(lines):
-            if total > limit - 1 and keep[i] and line.short:
+            if not fits() and keep[i] and line.short and line.short != line.text:
                 texts[i] = self._bullet(line.short)
-                total += self._lines(texts[i]) - heights[i]
                 heights[i] = self._lines(texts[i])
-        for i in range(len(lines)):
-            if total > limit and keep[i] and sum(keep) > 1:
-                drop(i)
-        hidden = keep.count(False)
+        for i, line in enumerate(lines):
+            if not fits() and line.weight == MAJOR:
+                keep[i] = False
+        hidden = sum(1 for line, k in zip(lines, keep, strict=True) if not k)
         shown = [t for t, k in zip(texts, keep, strict=True) if k]
-        if not hidden or total >= limit:  # no room left to say how many are not shown ("log" shows them)
+        if not hidden:
             return shown
-        return [Text(self.ui_n(hidden, "screen.hidden_one", "screen.hidden_other", count=hidden), style="dim"), *shown]
+        note = self.ui_n(hidden, "screen.hidden_one", "screen.hidden_other", count=hidden)
+        return [wrapped(note, self.console.width, "dim", indent="  "), *shown]
 
     def _print_log(self, seat: int | None) -> None:
         """Every event ``seat`` saw, one line each (the last ``MAX_LOG_LINES``)."""
@@ -684,6 +800,27 @@ class PlaySession:
             else:
                 misses += 1
                 self._error("error.end_command", text=raw.strip())
+
+
+OS_REASONS = {errno.ENOENT: "os.not_found", errno.EACCES: "os.denied", errno.EPERM: "os.denied",
+              errno.EISDIR: "os.is_folder", errno.ENAMETOOLONG: "os.too_long", errno.ENOTDIR: "os.not_folder",
+              errno.EROFS: "os.read_only", errno.ENOSPC: "os.no_space"}
+"""The catalogue's words for the file-system errors people meet most."""
+
+
+def os_reason(error: BaseException, lang: str) -> str:
+    """Why the system refused a file, in ``lang``: the common cases in the catalogue's words (not found,
+    permission denied, a folder, a name too long…), else the system's own message."""
+    key = OS_REASONS.get(getattr(error, "errno", None) or -1)
+    if key is not None:
+        return UI.t(lang, key)
+    if isinstance(error, ValueError):  # a NUL character in a name
+        return UI.t(lang, "os.bad_name")
+    if isinstance(error, RuntimeError):  # ~someone unknown
+        return UI.t(lang, "os.no_home")
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error)
 
 
 def fold_lines(lines: Iterable[str]) -> list[str]:

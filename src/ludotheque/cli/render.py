@@ -12,12 +12,14 @@ renderer's ``action_words`` in their language, which the game's parser accepts b
 
 from __future__ import annotations
 
-import textwrap
+import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rich.console import RenderableType
+from rich.cells import cell_len
+from rich.console import Console, RenderableType
 from rich.pretty import Pretty
 from rich.text import Text
 
@@ -29,19 +31,24 @@ ROUTINE = 0
 """An event line dropped first when the screen is short (a tile drawn, whose turn it is)."""
 NORMAL = 1
 """An event line worth showing (a tile placed, a share bought)."""
-KEY = 2
-"""An event line never dropped for lack of room (a merger and its bonuses, a chain founded, the end)."""
+MAJOR = 2
+"""An event line dropped last (a chain founded, a card played), and only with a line saying so."""
+KEY = 3
+"""An event line never dropped (a merger with its bonuses and every holder's choice, the end): said in its short form
+when the screen is short, and the rest of the screen makes room for it."""
 
 
 @dataclass(frozen=True)
 class EventLine:
-    """One line of "what happened", possibly summarising several events."""
+    """One entry of "what happened", possibly summarising several events; a ``text`` of several lines (joined
+    with "\n") is one entry of several bullets (a merger: who merged what, then each chain settled)."""
 
     text: str
     weight: int = NORMAL
-    """``ROUTINE``, ``NORMAL`` or ``KEY``: which lines go first when there is no room for all."""
+    """``ROUTINE``, ``NORMAL``, ``MAJOR`` or ``KEY``: which lines go first when there is no room for all."""
     short: str = ""
-    """A shorter way to say it, for a key line when even the key lines do not fit ("" if none)."""
+    """A shorter way to say all of it, for when the full text does not fit ("" if none); a key line's short form
+    leaves nothing out (a merger's: every bonus and every holder's choice, in as few lines as that takes)."""
 
 
 @dataclass(frozen=True)
@@ -77,16 +84,54 @@ class View:
         return (self.width is None or self.width >= WIDE) and (self.height is None or self.height >= TALL)
 
 
-def wrapped(text: str, width: int | None, style: str = "", indent: str = "") -> Text:
-    """``text`` wrapped to ``width`` columns at ordinary spaces only, so that a number written with no-break
-    spaces (French ``6 000``) is never cut in two (rich would break there); the lines after the first start
-    with ``indent``."""
+def wrapped(text: str | Text, width: int | None, style: str = "", indent: str = "", hang: bool = False) -> Text:
+    """``text`` wrapped to ``width`` columns at ordinary spaces only (its styles kept), so that a number written
+    with no-break spaces (French ``6 000``) is never cut in two and French punctuation stays with its word (the
+    catalogues put a no-break space before « : ; ! ? » and inside « »); rich would break at either. A line after
+    the first starts with ``indent``, never with a space; with ``hang``, a line that continues a column layout
+    (``  list          every choice …``) is indented under the text it continues."""
+    text = text if isinstance(text, Text) else Text(text, style=style)
+    if style and text.style != style:
+        text.stylize(style)
     if width is None or width <= len(indent) + 8:
-        return Text(text, style=style)
-    lines = [part for line in text.split("\n")
-             for part in textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False,
-                                       drop_whitespace=False) or [""]]
-    return Text("\n".join(line.rstrip() for line in lines), style=style, no_wrap=True, overflow="fold")
+        return text
+    out = Text(style=text.style, no_wrap=True, overflow="fold", end=text.end)
+    start = 0
+    plain = text.plain
+    for number, line in enumerate(plain.split("\n")):
+        if number:
+            out.append("\n")
+        pad = indent
+        if hang:
+            column = re.match(r"(\s*\S(?:.*?\S)?\s{2,})\S", line) or re.match(r"(\s*)", line)
+            pad = " " * len(column.group(1)) if column else indent
+        for i, (begin, end) in enumerate(_breaks(line, width, len(pad))):
+            if i:
+                out.append("\n" + pad)
+            out.append_text(text[start + begin:start + end])
+        start += len(line) + 1
+    return out
+
+
+def _breaks(line: str, width: int, indent: int) -> list[tuple[int, int]]:
+    """Where ``line`` is cut: (begin, end) of each wrapped line, only at ordinary spaces, the first line keeping
+    its leading spaces and the others (``indent`` columns to the left of them) starting at a word; a word longer
+    than a line is left to be folded."""
+    words = [(m.start(), m.end()) for m in re.finditer(r"[^ ]+", line)]
+    if not words:
+        return [(0, 0)]
+    spans: list[tuple[int, int]] = []
+    begin, end = 0, words[0][1]
+    room = width
+    for w_begin, w_end in words[1:]:
+        if cell_len(line[begin:w_end]) <= room or cell_len(line[w_begin:w_end]) > width - indent:
+            end = w_end  # fits, or is longer than any line: folded where it reaches the edge
+            continue
+        spans.append((begin, end))
+        begin, end = w_begin, w_end
+        room = width - indent
+    spans.append((begin, end))
+    return spans
 
 
 def flow(parts: Sequence[Text], width: int | None, separator: str = " · ") -> Text:
@@ -105,6 +150,23 @@ def flow(parts: Sequence[Text], width: int | None, separator: str = " · ") -> T
         used += size
     out.no_wrap = width is not None
     return out
+
+
+def bullets(text: str, width: int | None, style: str = "") -> Text:
+    """An event entry as printed: each of its lines after a bullet, wrapped (never inside a number), the lines
+    that continue one indented under its text."""
+    out = Text(style=style, no_wrap=width is not None, overflow="fold")
+    for i, line in enumerate(text.split("\n")):
+        if i:
+            out.append("\n")
+        out.append_text(wrapped(f"• {line}", width, indent="  "))
+    return out
+
+
+def measure(parts: Sequence[RenderableType], width: int | None) -> int:
+    """How many lines ``parts`` take printed ``width`` columns wide (for a renderer choosing a tighter layout)."""
+    console = Console(file=io.StringIO(), width=width or 200, color_system=None)
+    return sum(len(console.render_lines(part, console.options, pad=False)) for part in parts)
 
 
 WIDE = 100
@@ -176,7 +238,7 @@ class GenericRenderer:
 
     def milestone(self, view: View, log: Sequence[Event], since: int) -> list[RenderableType]:
         shown = [e for e in log[since:] if e.kind in self.milestones]
-        return [Text(f"• {line.text}") for line in describe_lines(view, shown)]
+        return [bullets(line.text, view.width) for line in describe_lines(view, shown)]
 
     def refine_reason(self, view: View, reason: Reason) -> Reason:
         return reason
@@ -193,5 +255,5 @@ def screen(renderer: Renderer, view: View) -> list[RenderableType]:
     return visible(renderer.screen(view))
 
 
-__all__ = ["KEY", "NORMAL", "ROUTINE", "EventLine", "GenericRenderer", "Renderer", "View", "describe_lines",
-           "get_renderer", "screen", "visible"]
+__all__ = ["KEY", "MAJOR", "NORMAL", "ROUTINE", "EventLine", "GenericRenderer", "Renderer", "View", "describe_lines",
+           "get_renderer", "measure", "screen", "visible", "wrapped"]

@@ -17,21 +17,22 @@ from ..engine.match import Match
 from ..engine.record import GameRecord, split_actor
 from ..engine.state import CHANCE, TERMINAL
 from .output import Screen
-from .play import UI, fold_lines, print_outcome
+from .play import fold_lines, load_record, match_from_record, print_outcome
 from .render import View, get_renderer, screen
+from .texts import UI
 
 
 def run_replay(args: argparse.Namespace) -> int:
     lang: str = args.lang
-    record = GameRecord.load(args.file)
+    record = load_record(args.file, lang)
     try:
-        match = Match.from_record(record)
-    except ReplayError as e:
-        if args.json:
-            print(json.dumps({"ok": False, "index": e.index, "action": e.action, "reason": e.why}, indent=1,
-                             ensure_ascii=False))
-        raise LudoError(UI.t(lang, "replay.stopped", path=args.file, index=e.index, action=e.action,
-                             why=stop_reason(record, e, lang))) from e
+        match = match_from_record(record, args.file, lang)
+    except LudoError as e:
+        stop = e.__cause__
+        if args.json and isinstance(stop, ReplayError):
+            print(json.dumps({"ok": False, "index": stop.index, "action": stop.action, "reason": stop.why},
+                             indent=1, ensure_ascii=False))
+        raise
     state = match.state
     outcome = state.outcome() if match.is_over() else None
     if args.json:

@@ -28,24 +28,28 @@ from ..engine.game import get_game
 from ..engine.options import parse_option_args
 from ..engine.words import format_number, format_percent
 from ..sim import SimConfig, Summary, simulate
+from .limits import check_numbers
 from .output import Screen
-from .play import PERSON_MARKS, UI, check_players, end_reason, split_bots
+from .play import PERSON_MARKS, check_players, end_reason, os_reason, split_bots
+from .texts import UI
 
 
 def config_from_args(args: argparse.Namespace) -> SimConfig:
     """The simulation the arguments ask for, every argument checked before a game is played."""
     lang: str = getattr(args, "lang", "en") or "en"
+    check_numbers(args, lang)
     game = get_game(args.game)
     name = game.info.name
     known = bot_names(name)
     bots = [b.lower() for b in split_bots(args.bots, lang)] or ["random"]
     players: int = args.players if args.players is not None else max(len(bots), game.info.min_players)
     check_players(game, players, lang, None if args.players is not None else args.bots)
+    title = game.info.title(lang)
     for b in dict.fromkeys(bots):
         if b in PERSON_MARKS:
-            raise OptionError(UI.t(lang, "simulate.person", name=b, game=name, bots=", ".join(known)))
+            raise OptionError(UI.t(lang, "simulate.person", name=b, game=title, bots=", ".join(known)))
         if b not in known:
-            raise OptionError(UI.t(lang, "simulate.unknown_bot", name=b, game=name, bots=", ".join(known)))
+            raise OptionError(UI.t(lang, "simulate.unknown_bot", name=b, game=title, bots=", ".join(known)))
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
@@ -55,14 +59,15 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
         raise OptionError(UI.t(lang, "simulate.games", games=args.games))
     if args.jobs < 1:
         raise OptionError(UI.t(lang, "simulate.jobs", jobs=args.jobs))
-    if getattr(args, "plot", None):
+    if getattr(args, "plot", None) is not None:
         check_plot(args.plot, lang)
     seed: int = args.seed if args.seed is not None else 0
     return SimConfig(name, players, tuple(bots), options, args.games, seed)
 
 
-PLOT_PROBLEMS = {"directory": "simulate.plot_directory", "format": "simulate.plot_format",
-                 "folder": "simulate.plot_folder", "not_file": "simulate.plot_not_file",
+PLOT_PROBLEMS = {"empty": "simulate.plot_empty", "directory": "simulate.plot_directory",
+                 "format": "simulate.plot_format", "folder": "simulate.plot_folder",
+                 "not_file": "simulate.plot_not_file",
                  "denied": "simulate.plot_denied", "read_only": "simulate.plot_read_only",
                  "unwritable": "simulate.plot_unwritable", "matplotlib": "simulate.plot_matplotlib"}
 """The message for each of ``plot_problem``'s kinds."""
@@ -77,8 +82,9 @@ def check_plot(path: str, lang: str) -> None:
         kind, fields = problem
         endings: list[str] = fields.get("formats", [])
         formats = ", ".join(endings[:-1]) + UI.t(lang, "games.or") + endings[-1] if endings else ""
+        error = fields.get("error")
         raise OptionError(UI.t(lang, PLOT_PROBLEMS[kind], path=path, folder=fields.get("folder", ""),
-                               formats=formats, reason=fields.get("reason", "")))
+                               formats=formats, reason=os_reason(error, lang) if error is not None else ""))
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -97,7 +103,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_json(), indent=1))
     else:
         print_summary(summary, lang, Screen())
-    if args.plot:
+    if args.plot is not None:
         from ..sim.plot import plot_summary
 
         c = summary.config
@@ -105,7 +111,7 @@ def run_simulate(args: argparse.Namespace) -> int:
                   "score": UI.t(lang, "plot.score"), "games": UI.t(lang, "plot.games"),
                   "title": UI.t(lang, "plot.title", title=get_game(c.game).info.title(lang),
                                 games=format_number(summary.games, lang), players=c.players)}
-        path = plot_summary(summary, args.plot, labels)
+        path = plot_summary(summary, args.plot, labels, lang)
         console.print(Text(UI.t(lang, "simulate.plot", path=str(path))))
     return 0
 
@@ -125,7 +131,7 @@ def print_summary(summary: Summary, lang: str, console: Console) -> None:
                       format_number(b.score_total / max(1, b.seats), lang),
                       format_number(b.rank_total / max(1, b.seats), lang, 2))
     console.print(table)
-    colon, semicolon = (" : ", " ; ") if lang == "fr" else (": ", "; ")
+    colon, semicolon = ("\u00a0: ", "\u00a0; ") if lang == "fr" else (": ", "; ")
     rates = "  ".join(f"{s + 1}{colon}{format_percent(r, lang)}" for s, r in enumerate(summary.seat_win_rates()))
     ends = semicolon.join(f"{end_reason(game, lang, k)} ({format_number(v, lang)})"
                           for k, v in sorted(summary.terminations().items()))

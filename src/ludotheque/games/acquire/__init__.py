@@ -105,13 +105,30 @@ class Acquire(Game):
         return super().describe(Event(kind, a), lang, names)
 
 
-def disposal_parts(catalog: Catalog, lang: str, a: Mapping[str, Any]) -> str:
-    """What a holder did with an absorbed chain's shares, in words ("sells 2, trades 2 for 1 Luxor")."""
-    parts = [catalog.t(lang, "event.dispose_sell", n=a["sell"]) if a["sell"] else "",
-             catalog.t(lang, "event.dispose_trade", n=a["trade"], m=a["trade"] // 2, survivor=shown(a["survivor"]))
-             if a["trade"] else "",
-             catalog.t(lang, "event.dispose_keep", n=a["keep"]) if a["keep"] else ""]
-    return ", ".join(p for p in parts if p)
+def disposal_parts(catalog: Catalog, lang: str, a: Mapping[str, Any], named: bool = True) -> str:
+    """What a holder did with an absorbed chain's shares, in words: ``named``, as a sentence's verbs that name the
+    chain once ("sells 1 Festival share, trades 2 for 1 Luxor and keeps 3"; « garde ses 7 actions Festival »);
+    else the chain being said before ("sells 2, trades 2 for 1 Luxor, keeps 1")."""
+    from ...engine.words import join_words
+
+    sell, trade, keep = a["sell"], a["trade"], a["keep"]
+    survivor = shown(a["survivor"])
+    if not named:
+        parts = [catalog.t(lang, "summary.sell", n=sell) if sell else "",
+                 catalog.t(lang, "summary.trade_for", n=trade, m=trade // 2, survivor=survivor) if trade else "",
+                 catalog.t(lang, "summary.keep", n=keep) if keep else ""]
+        return ", ".join(p for p in parts if p) or catalog.t(lang, "summary.keep", n=0)
+    chain = shown(a["chain"])
+    words: list[str] = []
+    if sell:
+        words.append(catalog.plural(lang, "event.dispose_sell", sell, n=sell, chain=chain))
+    if trade:
+        key = "event.then_trade" if words else "event.dispose_trade"
+        words.append(catalog.t(lang, key, n=trade, traded=trade, m=trade // 2, chain=chain, survivor=survivor))
+    if keep or not words:
+        words.append(catalog.t(lang, "event.then_keep", n=keep) if words
+                     else catalog.plural(lang, "event.dispose_keep", keep, n=keep, chain=chain))
+    return join_words(words, lang)
 
 
 def shown(chain: str) -> str:

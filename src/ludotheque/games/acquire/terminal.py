@@ -18,7 +18,19 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ...cli.render import KEY, NORMAL, ROUTINE, EventLine, View, describe_lines, flow
+from ...cli.render import (
+    KEY,
+    MAJOR,
+    NORMAL,
+    ROUTINE,
+    EventLine,
+    View,
+    bullets,
+    describe_lines,
+    flow,
+    measure,
+    wrapped,
+)
 from ...engine.errors import InvalidActionError, Reason
 from ...engine.state import Event
 from ...engine.words import format_int, join_words
@@ -124,8 +136,10 @@ def chain_text(chain: str, pad: str = " ") -> Text:
 
 
 ROUTINE_EVENTS = frozenset({"draw", "turn", "setup_tile", "first_player", "cannot_place", "bank_tile"})
-KEY_EVENTS = frozenset({"found", "announce", "card", "merger", "survivor", "bonus", "dispose", "merged",
-                        "bank_holding", "game_end", "final_sale", "final_cash"})
+MAJOR_EVENTS = frozenset({"found", "announce", "card"})
+MERGER_PARTS = frozenset({"survivor", "bank_holding", "bonus", "dispose", "merged"})
+"""The events that settle a merger, after its ``merger`` event: one entry with it (or, when the person's last move
+was in the middle of a merger, one entry of their own)."""
 
 
 class AcquireRenderer:
@@ -141,7 +155,16 @@ class AcquireRenderer:
         side.add_column(no_wrap=True)
         side.add_column()
         side.add_row(self.board(view, cell), self.panel(view))
-        return [self.status(view, compact=True), side, self.players_line(view)]
+        parts = [self.status(view, compact=True), side, self.players_line(view)]
+        # Shorter when the screen needs the room (what happened must show a merger's every bonus and choice):
+        # the players' cash without their cards, then by seat number only (the panel's columns are numbered),
+        # then without the merger's line above the disposal's, then without the turn's line (the person whose move
+        # it is reads their name under what happened, and the step from the choices).
+        for tight in (1, 2, 3, 4):
+            if view.height is None or measure(parts, view.width) <= view.height:
+                break
+            parts = [self.status(view, compact=True, tight=tight - 2), side, self.players_line(view, min(tight, 2))]
+        return parts
 
     # --- the board ---------------------------------------------------------------------------
     def board(self, view: View, cell: int = 4) -> RenderableType:
@@ -170,8 +193,9 @@ class AcquireRenderer:
                     line.append(" • ", style=LONE_STYLE)
                 elif chain is not None:
                     line.append(f" {CODES[CHAINS.index(chain)]} ", style=CHAIN_STYLES.get(chain, ""))
-                elif name in hand:
-                    line.append(f"{name:^3}", style=PLAYABLE_STYLE if name in playable else HELD_STYLE)
+                elif name in hand:  # in 3 columns, by its number (its row says the rest): "11G12G" would not read
+                    label = f"{name:^3}" if cell > 3 else f"{col:>2} "
+                    line.append(label, style=PLAYABLE_STYLE if name in playable else HELD_STYLE)
                 else:
                     line.append(" · ", style=EMPTY_STYLE)
             lines.append(line)
@@ -222,7 +246,8 @@ class AcquireRenderer:
             table.add_row(view.t("ui.cards"), "", "", "", "", *[str(len(p["cards"])) for p in players])
         if not absent:
             return table
-        return Group(table, Text(" " + view.t("ui.absent", chains=join_words(absent, lang)), style="dim"))
+        return Group(table, wrapped(" " + view.t("ui.absent", chains=join_words(absent, lang)), view.width, "dim",
+                                    indent=" "))
 
     @staticmethod
     def _held(players: list[dict[str, Any]], chain: str) -> bool:
@@ -268,27 +293,31 @@ class AcquireRenderer:
                                    (view.t("ui.legend_short", safe=SAFE_MARK), "dim")))
         return Group(*parts)
 
-    def players_line(self, view: View) -> RenderableType:
+    def players_line(self, view: View, tight: int = 0) -> RenderableType:
         """Each seat's number, name and cash (and cards in the variant), in as few lines as they take; a
-        seat's entry is never split across lines."""
+        seat's entry is never split across lines. ``tight`` 1: without the cards; 2: without the names either."""
         obs = view.obs
         parts: list[Text] = []
         for p in obs["players"]:
             seat = p["seat"]
             part = Text(view.t("ui.cash_label") + " ", style="bold") if not parts else Text()
-            part.append(f"{seat} ", style="bold reverse" if seat == view.seat else "bold")
-            part.append(view.names[seat], style="bold" if seat == view.seat else "")
+            part.append(f"{seat}", style="bold reverse" if seat == view.seat else "bold")
+            if tight < 2:
+                part.append(" ")
+                part.append(view.names[seat], style="bold" if seat == view.seat else "")
             cash = view.t("ui.hidden") if p["cash"] is None else format_int(p["cash"], view.lang)
             part.append(f" {cash}")
-            if obs["options"].get("cards"):
+            if obs["options"].get("cards") and not tight:
                 part.append(f" ({view.t('ui.cards').lower()} {len(p['cards'])})", style="dim")
             parts.append(part)
         return flow(parts, view.width, " · ")
 
     # --- status and hand -----------------------------------------------------------------------
-    def status(self, view: View, compact: bool = False) -> RenderableType:
+    def status(self, view: View, compact: bool = False, tight: int = 0) -> RenderableType:
         """Whose turn and which step; a merger being settled; what the viewer may buy or must dispose of.
-        ``compact``: as few lines as that takes (for a small terminal)."""
+        ``compact``: as few lines as that takes (for a small terminal); ``tight`` 1: without the merger's line when
+        the viewer's disposal line names its chains (what happened says the rest); 2: without the turn's line
+        either. Sentences are wrapped at ordinary spaces only."""
         obs = view.obs
         lang = view.lang
         lines = []
@@ -301,7 +330,8 @@ class AcquireRenderer:
             if obs["phase"] == "buy":
                 head.append(" · " + view.t("ui.bought_short", bought=ts["bought"], limit=ts["buy_limit"]))
             head.append(" · " + view.t("ui.bag_short", count=obs["bag"]), style="dim")
-            lines.append(head)
+            if tight < 2:
+                lines.append(head)
         else:
             lines.append(Text.assemble((view.t("ui.turn", turn=obs["turn"], player=player, phase=phase), "bold"),
                                        "   ", (view.n("ui.bag", obs["bag"], count=obs["bag"]), "dim")))
@@ -310,9 +340,10 @@ class AcquireRenderer:
             chains = join_words((f"{display_name(c)} ({merger['sizes'][c]})" for c in merger["chains"]), lang)
             if compact and merger["survivor"]:
                 absorbed = join_words((display_name(c) for c in merger["chains"] if c != merger["survivor"]), lang)
-                lines.append(Text(view.t("ui.merger_short", tile=merger["tile"], absorbed=absorbed,
-                                         survivor=display_name(merger["survivor"]),
-                                         current=display_name(merger["current"] or "—")), style="yellow"))
+                if not (tight and self._disposal_help(view, merger, compact)):
+                    lines.append(Text(view.t("ui.merger_short", tile=merger["tile"], absorbed=absorbed,
+                                             survivor=display_name(merger["survivor"]),
+                                             current=display_name(merger["current"] or "—")), style="yellow"))
             elif merger["survivor"]:
                 lines.append(Text(view.t("ui.merger", tile=merger["tile"], chains=chains,
                                          survivor=display_name(merger["survivor"]),
@@ -332,7 +363,7 @@ class AcquireRenderer:
         if obs["bank_tiles"]:
             tiles = obs["bank_tiles"]
             lines.append(Text(view.n("ui.bank_tiles", len(tiles), tiles=join_words(tiles, lang)), style="dim"))
-        return Group(*lines)
+        return Group(*(wrapped(line, view.width) for line in lines))
 
     @staticmethod
     def _disposal_help(view: View, merger: dict[str, Any], compact: bool = False) -> list[Text]:
@@ -409,36 +440,39 @@ class AcquireRenderer:
 
     @staticmethod
     def _dispose_label(view: View, a: Dispose) -> str:
+        """What a disposal leaves the person with (never the action's own words again): the cash and the new
+        shares it brings, and how many shares of the absorbed chain are still theirs."""
         merger = view.obs["merger"]
         if merger is None or not merger["current"]:
             return ""
         current = merger["current"]
+        chain = display_name(current)
         price = PRICE[CHAINS.index(current)][merger["sizes"].get(current, 0)]
-        parts = []
-        if a.sell:
-            parts.append(view.t("ui.action.sell", n=a.sell, income=format_int(a.sell * price, view.lang)))
+        gains = [format_int(a.sell * price, view.lang)] if a.sell else []
         if a.trade:
-            parts.append(view.t("ui.action.trade", n=a.trade, gain=a.trade // 2,
-                                survivor=display_name(merger["survivor"] or "")))
-        if a.keep:
-            parts.append(view.t("ui.action.keep", n=a.keep))
-        return ", ".join(parts)
+            gains.append(view.n("ui.action.shares", a.trade // 2, n=a.trade // 2,
+                                chain=display_name(merger["survivor"] or "")))
+        kept = (view.t("ui.action.left", shares=view.n("ui.action.shares", a.keep, n=a.keep, chain=chain)) if a.keep
+                else view.t("ui.action.none_left", chain=chain))
+        if not gains:
+            return kept
+        sep = "\u00a0; " if view.lang == "fr" else "; "
+        return view.t("ui.action.receive", gains=join_words(gains, view.lang)) + sep + kept
 
     # --- events in words ---------------------------------------------------------------------------
     def event_lines(self, view: View, events: Sequence[Event]) -> list[EventLine]:
-        """Each event in a line, but a merger (its bonuses and every holder's choice) in one line per chain,
-        several purchases of a turn in one, and the end's bonuses and sales in one each."""
+        """Each event in a line, but a merger (its bonuses and every holder's choice) in one entry of a line per
+        chain, several purchases of a turn in one, and the end's bonuses and sales in one each."""
         out: list[EventLine] = []
         i = 0
         while i < len(events):
             e = events[i]
-            if e.kind == "merger":
+            if e.kind == "merger" or e.kind in MERGER_PARTS:
                 j = i + 1
-                while j < len(events) and events[j].kind not in ("merged", "merger", "game_end"):
+                while j < len(events) and events[j].kind in MERGER_PARTS and events[j - 1].kind != "merged":
                     j += 1
-                end = j + 1 if j < len(events) and events[j].kind == "merged" else j
-                out += self._merger_lines(view, events[i:end])
-                i = end
+                out.append(self._merger_entry(view, events[i:j]))
+                i = j
                 continue
             if e.kind == "game_end":
                 out += self._end_lines(view, events[i:])
@@ -451,17 +485,17 @@ class AcquireRenderer:
                     out.append(EventLine(self._buys(view, events[i:j]), NORMAL))
                     i = j
                     continue
-            weight = ROUTINE if e.kind in ROUTINE_EVENTS else KEY if e.kind in KEY_EVENTS else NORMAL
+            weight = ROUTINE if e.kind in ROUTINE_EVENTS else MAJOR if e.kind in MAJOR_EVENTS else NORMAL
             out += describe_lines(view, [e], weight)
             i += 1
         return out
 
     def milestone(self, view: View, log: Sequence[Event], since: int) -> list[RenderableType]:
-        return [Text(f"• {line.text}") for line in self.event_lines(view, log[since:]) if line.weight == KEY]
+        return [bullets(line.text, view.width) for line in self.event_lines(view, log[since:]) if line.weight == KEY]
 
     @staticmethod
     def _sep(view: View) -> str:
-        return " ; " if view.lang == "fr" else "; "
+        return "\u00a0; " if view.lang == "fr" else "; "
 
     @staticmethod
     def _holder(view: View, seat: int) -> str:
@@ -476,48 +510,89 @@ class AcquireRenderer:
         return view.t("summary.buys", player=view.names[buys[0].args["seat"]], shares=shares,
                       price=format_int(total, view.lang))
 
-    def _merger_lines(self, view: View, block: Sequence[Event]) -> list[EventLine]:
-        """A merger: who merged what into what, then per absorbed chain its bonuses and each holder's choice."""
-        head = block[0].args
+    def _merger_entry(self, view: View, block: Sequence[Event]) -> EventLine:
+        """A merger, or what is left of one since the person's last move, as one key entry. In full: who merged
+        what into what, then per absorbed chain its bonuses and each holder's choice. Short: per absorbed chain
+        one line with the same facts in fewer words, the first one saying who merged (nothing is left out)."""
         lang = view.lang
+        sep = self._sep(view)
+        head = block[0].args if block[0].kind == "merger" else None
         survivor = next((e.args["chain"] for e in block if e.kind == "survivor"), None)
+        survivor = survivor or next((e.args["survivor"] for e in block if e.kind == "dispose"), None)
         merged = block[-1].args if block[-1].kind == "merged" else None
-        sizes = dict(zip(head["chains"], head["sizes"], strict=True))
-        absorbed = join_words((display_name(c) for c in head["chains"] if c != survivor), lang)
-        player = view.names[head["seat"]]
-        if merged is not None:
-            first = view.t("summary.merged", player=player, tile=head["tile"], chain=display_name(merged["chain"]),
-                           absorbed=absorbed, size=merged["size"])
-        elif survivor is not None:
-            first = view.t("summary.merging", player=player, tile=head["tile"], chain=display_name(survivor),
-                           absorbed=absorbed)
-        else:
-            first = view.game.describe(block[0], lang, view.names)
-        lines = [EventLine(first, KEY)]
-        bank: dict[str, str] = {}
-        bonuses: dict[str, list[str]] = {}
-        holders: dict[str, list[str]] = {}
-        for e in block[1:]:
+        survivor = survivor or (merged["chain"] if merged else None)
+        sizes: dict[str, int] = {}
+        if head is not None:
+            sizes = dict(zip(head["chains"], head["sizes"], strict=True))
+        elif view.obs.get("merger"):
+            sizes = dict(view.obs["merger"]["sizes"])
+        lines: list[str] = []
+        if head is not None:
+            player = view.names[head["seat"]]
+            absorbed = join_words((display_name(c) for c in head["chains"] if c != survivor), lang)
+            if merged is not None:
+                lines.append(view.t("summary.merged", player=player, tile=head["tile"], absorbed=absorbed,
+                                    chain=display_name(merged["chain"]), size=merged["size"]))
+            elif survivor is not None:
+                lines.append(view.t("summary.merging", player=player, tile=head["tile"], absorbed=absorbed,
+                                    chain=display_name(survivor)))
+            else:
+                lines.append(view.game.describe(block[0], lang, view.names))
+        bank: dict[str, int] = {}
+        bonuses: dict[str, list[tuple[str, str]]] = {}
+        holders: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        for e in block:
             a = e.args
             if e.kind == "bank_holding":
-                bank[a["chain"]] = view.t("summary.bank_holds", shares=a["shares"])
+                bank[a["chain"]] = a["shares"]
             elif e.kind == "bonus":
-                bonuses.setdefault(a["chain"], []).append(
-                    f"{self._holder(view, a['seat'])} ({format_int(a['amount'], lang)})")
+                bonuses.setdefault(a["chain"], []).append((self._holder(view, a["seat"]),
+                                                           format_int(a["amount"], lang)))
             elif e.kind == "dispose":
-                did = disposal_parts(view.game.catalog, lang, a)
-                holders.setdefault(a["chain"], []).append(view.t("summary.holder", player=view.names[a["seat"]],
-                                                                 parts=did))
+                holders.setdefault(a["chain"], []).append((view.names[a["seat"]], a))
+        short: list[str] = []
         for chain in dict.fromkeys([*bank, *bonuses, *holders]):
-            parts = [bank[chain]] if chain in bank else []
+            full_parts = [view.t("summary.bank_holds", shares=bank[chain])] if chain in bank else []
+            short_parts = list(full_parts)
             if chain in bonuses:
-                parts.append(view.t("summary.bonuses", holders=join_words(bonuses[chain], lang)))
-            short = view.t("summary.settled", chain=display_name(chain), size=sizes.get(chain, 0),
-                           parts=self._sep(view).join(parts)) if parts else ""
-            parts += holders.get(chain, [])
-            lines.append(EventLine(view.t("summary.settled", chain=display_name(chain), size=sizes.get(chain, 0),
-                                          parts=self._sep(view).join(parts)), KEY, short))
-        return lines
+                full_parts.append(view.t("summary.bonuses", holders=join_words(
+                    (f"{name} ({amount})" for name, amount in bonuses[chain]), lang)))
+                short_parts.append(view.t("summary.bonuses_short", holders=", ".join(
+                    f"{name} {amount}" for name, amount in bonuses[chain])))
+            for name, a in holders.get(chain, []):
+                full_parts.append(view.t("summary.holder", player=name, parts=disposal_parts(
+                    view.game.catalog, lang, a, named=False)))
+                short_parts.append(view.t("summary.holder", player=name, parts=self._disposal_short(view, a)))
+            size = sizes.get(chain)
+            name = display_name(chain)
+            if size is not None:
+                lines.append(view.t("summary.settled", chain=name, size=size, parts=sep.join(full_parts)))
+            else:
+                lines.append(view.t("summary.settled_unsized", chain=name, parts=sep.join(full_parts)))
+            fields = {"survivor": display_name(survivor or ""), "chain": name, "parts": sep.join(short_parts)}
+            text = (view.t("summary.absorbs_short", size=size, **fields) if size is not None
+                    else view.t("summary.absorbs_unsized", **fields))
+            if head is not None and not short:
+                text = view.t("summary.by_short", player=view.names[head["seat"]], tile=head["tile"], text=text)
+            short.append(text)
+        if head is None and merged is not None:
+            absorbed = join_words((display_name(c) for c in merged["absorbed"]), lang)
+            lines.append(view.t("summary.absorbed", chain=display_name(merged["chain"]), absorbed=absorbed,
+                                size=merged["size"]))
+            now = view.t("summary.now_short", size=merged["size"])
+            if short:
+                short[-1] += sep + now
+            else:
+                short.append(lines[-1])
+        if head is not None and not short:
+            short = lines[:1]
+        return EventLine("\n".join(lines), KEY, "\n".join(short))
+
+    @staticmethod
+    def _disposal_short(view: View, a: dict[str, Any]) -> str:
+        """A holder's choice in the fewest words: ``sells 2 trades 2 keeps 1`` (the chains are said before)."""
+        parts = [view.t(f"summary.{verb}", n=a[verb]) for verb in ("sell", "trade", "keep") if a[verb]]
+        return " ".join(parts) or view.t("summary.keep", n=0)
 
     def _end_lines(self, view: View, events: Sequence[Event]) -> list[EventLine]:
         """The end: why, the bank's holdings (two players), every chain's bonuses, every sale, the fortunes."""

@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ...cli.render import KEY, NORMAL, ROUTINE, EventLine, View, describe_lines
+from ...cli.render import KEY, NORMAL, ROUTINE, EventLine, View, describe_lines, wrapped
 from ...engine.errors import InvalidActionError, Reason
 from ...engine.state import Event
 from ...engine.words import join_words
@@ -47,8 +47,10 @@ OPENER_MARK = "◇"
 PACKET_MARK = "■"
 DISCARD_MARK = "✗"
 
-WORDS = {"en": ("take", "keep", "give", "deal", COLOURS), "fr": ("prend", "garde", "donne", "donne", COLOURS_FR)}
-"""The action words in each language (the French ones are those the parser reads back)."""
+WORDS = {"en": ("take", "keep", "give", "deal", COLOURS), "fr": ("prend", "garde", "donne", "tirage", COLOURS_FR)}
+"""The action words in each language (the French ones a person types are those the parser reads back). A chance
+event (``deal red``, the next card dealt) is never typed by a person: in French it reads « tirage rouge », so that
+it cannot be taken for the person's « donne » (``garde rouge donne 2``)."""
 
 
 def action_words(text: str, lang: str) -> str:
@@ -194,10 +196,10 @@ class GraciasRenderer:
                           str(p["total"]))
         if compact:
             legend = view.t("ui.legend_short", mark=LEADER_MARK, grand=GRAND_MARK, opener=OPENER_MARK)
-            return Group(table, Text(" " + legend, style="dim"))
+            return Group(table, wrapped(" " + legend, view.width, "dim", indent=" "))
         legends = [view.t("ui.legend", mark=LEADER_MARK), view.t("ui.openers_marks", grand=GRAND_MARK,
                                                                  opener=OPENER_MARK)]
-        return Group(table, *(Text(" " + legend, style="dim") for legend in legends))
+        return Group(table, *(wrapped(" " + legend, view.width, "dim", indent=" ") for legend in legends))
 
     def own_hidden(self, view: View) -> RenderableType:
         if view.seat is None or view.obs["phase"] == "over":
@@ -374,5 +376,5 @@ class GraciasRenderer:
             table.add_row(str(seat), Text(view.names[seat]), *cells, str(score.get("points", "")),
                           str(totals.get(seat, "")))
         legend = view.t("ui.scoring_legend", packet=PACKET_MARK, discarded=DISCARD_MARK)
-        return Group(Text(view.t("ui.scoring", round=round_number), style="bold"), table,
-                     Text(" " + legend, style="dim"))
+        return Group(wrapped(view.t("ui.scoring", round=round_number), view.width, "bold"), table,
+                     wrapped(" " + legend, view.width, "dim", indent=" "))
