@@ -192,3 +192,20 @@ def test_the_pages_and_the_game_views_are_served(running: Running, tmp_path: Pat
     texts = running.api("GET", "/api/texts/fr?game=acquire").json()
     assert texts["table.your_turn"] == "À vous de jouer"
     assert CHANCE == -1  # the frames say "chance" for it
+
+
+def test_a_person_out_of_time_is_played_for_by_a_stand_in(running: Running) -> None:
+    data = running.create(game="gracias", players=3, seats=[{"name": "A"}, {"name": "B"}, {"name": "C"}],
+                          move_seconds=5)
+    table, tokens = data["id"], {int(k): v for k, v in data["tokens"].items()}
+
+    async def go() -> None:
+        async with websockets.connect(running.ws(table, tokens[0])) as ws:
+            frame = await _until(ws, lambda m: m["type"] == "state" and isinstance(m["to_move"], int))
+            deadline = frame["clock"]["deadline"]
+            assert frame["clock"]["move_seconds"] == 5 and deadline is not None
+            assert 0 < deadline - frame["clock"]["now"] <= 5
+            later = await _until(ws, lambda m: m["type"] == "state" and m["at"] > frame["at"])
+            assert later["clock"]["now"] >= deadline - 0.5
+
+    asyncio.run(go())
