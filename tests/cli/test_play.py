@@ -308,7 +308,7 @@ def test_a_finished_game_can_be_saved_and_its_log_read(tmp_path: Path) -> None:
     session.input_fn = finished(session, ["log", "sauce", f"save {path}", ""])
     assert session.run() == 0
     after = text_of(c).split("Final ranking")[1]
-    assert "Type save FILE to keep this game, log to read all of it, or press Enter to leave." in after
+    assert "Type save FILE to keep this game, log to read it all, or Enter to leave." in after
     log = after.split("The game so far")[1]
     assert "Turn 1: " in log and "Final fortunes" in log  # the whole game, from its first turn
     assert "“sauce”: the game is over; type save FILE, log, or press Enter to leave." in after
@@ -323,7 +323,7 @@ def test_a_finished_game_ends_at_the_end_of_input_in_french(tmp_path: Path) -> N
     session.input_fn = finished(session, ["journal", f"sauver {tmp_path / 'fin.json'}"])  # then EOF: leave
     assert session.run() == 0
     after = text_of(c).split("Classement final")[1]
-    assert "Tapez sauver FICHIER pour garder cette partie" in after and "La partie jusqu'ici" in after
+    assert "Tapez sauver FICHIER pour la garder" in after and "La partie jusqu'ici" in after
     assert "Partie enregistrée dans" in after and (tmp_path / "fin.json").exists()
 
 

@@ -95,7 +95,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     # --lang is also accepted after the subcommand (ludo play acquire --lang fr).
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lang", choices=("en", "fr"), default=argparse.SUPPRESS, help=h("args.lang"))
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help=h("args.commands"))
+    sub = parser.add_subparsers(dest="command", required=True, metavar=h("args.mv_command"), help=h("args.commands"))
 
     def add(name: str, key: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=h(key), description=h(key), parents=[common])
@@ -104,29 +104,30 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     games.add_argument("--json", action="store_true", help=h("args.json_games"))
 
     def game_config(p: argparse.ArgumentParser, players: str, bots: str, seed: str) -> None:
-        p.add_argument("--players", type=whole, default=None, help=players)
-        p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=h("args.option"))
-        p.add_argument("--bots", default=None, help=bots)
-        p.add_argument("--seed", type=whole, default=None, help=seed)
+        p.add_argument("--players", type=whole, default=None, metavar=h("args.mv_players"), help=players)
+        p.add_argument("--option", action="append", default=[], metavar=h("args.mv_option"), help=h("args.option"))
+        p.add_argument("--bots", default=None, metavar="BOTS", help=bots)
+        p.add_argument("--seed", type=whole, default=None, metavar=h("args.mv_seed"), help=seed)
 
     play = add("play", "args.play")
-    play.add_argument("game", nargs="?", help=h("args.play_game"))
+    play.add_argument("game", nargs="?", metavar=h("args.mv_game"), help=h("args.play_game"))
     game_config(play, h("args.play_players"), h("args.play_bots"), h("args.play_seed", max=MAX_SEED))
-    play.add_argument("--names", default="", help=h("args.names"))
-    play.add_argument("--load", metavar="FILE", help=h("args.load"))
+    play.add_argument("--names", default="", metavar=h("args.mv_names"), help=h("args.names"))
+    play.add_argument("--load", metavar=h("args.mv_file"), help=h("args.load"))
 
     simulate = add("simulate", "args.simulate")
-    simulate.add_argument("game", help=h("args.simulate_game"))
+    simulate.add_argument("game", metavar=h("args.mv_game"), help=h("args.simulate_game"))
     game_config(simulate, h("args.simulate_players"), h("args.simulate_bots"),
                 h("args.simulate_seed", max=MAX_SEED))
-    simulate.add_argument("--games", type=whole, default=100, help=h("args.games_count"))
-    simulate.add_argument("--jobs", type=whole, default=1, help=h("args.jobs", max=max_jobs()))
+    simulate.add_argument("--games", type=whole, default=100, metavar=h("args.mv_games"), help=h("args.games_count"))
+    simulate.add_argument("--jobs", type=whole, default=1, metavar=h("args.mv_jobs"),
+                          help=h("args.jobs", max=max_jobs()))
     simulate.add_argument("--json", action="store_true", help=h("args.json_simulate"))
     simulate.add_argument("--no-progress", action="store_true", help=h("args.no_progress"))
-    simulate.add_argument("--plot", metavar="FILE.png", help=h("args.plot"))
+    simulate.add_argument("--plot", metavar=h("args.mv_picture"), help=h("args.plot"))
 
     replay = add("replay", "args.replay")
-    replay.add_argument("file", help=h("args.file"))
+    replay.add_argument("file", metavar=h("args.mv_record"), help=h("args.file"))
     replay.add_argument("--json", action="store_true", help=h("args.json_replay"))
     replay.add_argument("--log", action="store_true", help=h("args.log"))
 

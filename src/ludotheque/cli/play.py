@@ -17,9 +17,12 @@ screen and everything reads in both languages: actions are listed, explained and
 the English texts. Input and output are injected (``input_fn``, ``console``) so tests can script a whole game.
 
 The screen fits the terminal (80 × 24 and up): the game draws a compact layout on a small terminal, what happened
-since the person's last move is summarised and, when it does not all fit, routine lines go first (a merger and
-its bonuses stay), and a long list of choices is put in columns or cut ("list" shows it all). A finished game
-leaves a last look before the program ends: ``save FILE``, ``log``, or Enter (or the end of input) to leave.
+since the person's last move is summarised and, when it does not all fit, routine lines go first, then key lines
+are said in their short form; a merger, its bonuses and every holder's choice are never left out (the choices are
+put in columns or cut, "list" shows them all, and the game draws a tighter layout to make room), and whatever is
+left out is counted in a line ("log" shows it). A finished game leaves a last look before the program ends:
+``save FILE``, ``log``, or Enter (or the end of input) to leave. Sentences are wrapped at ordinary spaces only
+(``render.wrapped``), so that French punctuation after its no-break space stays with its word.
 """
 
 from __future__ import annotations
@@ -59,7 +62,7 @@ from ..engine.state import CHANCE, Action, Outcome
 from ..engine.words import format_int, join_words
 from .limits import check_numbers
 from .output import Screen
-from .render import MAJOR, NORMAL, ROUTINE, EventLine, View, bullets, get_renderer, screen, wrapped
+from .render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, bullets, get_renderer, screen, wrapped
 from .texts import UI
 
 InputFn = Callable[[str], str]
@@ -196,6 +199,8 @@ def record_refusal(error: LudoError, path: str, lang: str) -> str:
     for pattern, key in RECORD_ERRORS:
         m = re.fullmatch(pattern, text)
         if m:
+            if m.groupdict().get("version") == "None":
+                key = "load.no_version"
             return UI.t(lang, key, path=path, max=format_int(MAX_RECORD_BYTES, lang), **m.groupdict())
     return UI.t(lang, "load.invalid", path=path, detail=text)
 
@@ -232,10 +237,14 @@ def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
         if lang == "en":
             raise
         try:
-            get_game(record.game)
+            game = get_game(record.game)
         except OptionError:
             games = join_words((g.info.name for g in all_games()), lang)
             raise OptionError(UI.t(lang, "load.unknown_game", path=path, game=record.game, games=games)) from None
+        i = game.info
+        if not i.min_players <= record.players <= i.max_players:
+            raise OptionError(UI.t(lang, "load.players", path=path, game=i.title(lang), players=record.players,
+                                   min=i.min_players, max=i.max_players)) from None
         raise OptionError(UI.t(lang, "load.invalid", path=path, detail=str(e))) from None
 
 
@@ -435,7 +444,10 @@ class PlaySession:
         try:
             return self.match.state.parse_action(text)
         except InvalidActionError as e:
-            self._error("error.invalid", reason=self._why(e, seat))
+            # A text the game understands but not at this step ("sell 3" before any merger) is refused as such.
+            refined = self.renderer.refine_reason(self._view(seat, []), e.reason) if e.reason else None
+            untimely = refined is not None and refined.key.startswith("not_now")
+            self._error("error.illegal" if untimely else "error.invalid", reason=self._why(e, seat))
             return None
 
     def _command(self, seat: int, command: str, rest: str) -> bool | None:
@@ -518,7 +530,9 @@ class PlaySession:
         try:
             self.match.to_record().save(target)
         except (OSError, ValueError) as e:
-            self._error("error.save", path=path, reason=os_reason(e, self.lang))
+            missing = isinstance(e, OSError) and e.errno == errno.ENOENT
+            reason = self.ui("os.no_folder", folder=target.parent) if missing else os_reason(e, self.lang)
+            self._error("error.save", path=path, reason=reason)
             return
         self.saved = list(self.match.history)
         key = "info.saved_over" if self.match.is_over() else "info.saved"
@@ -756,16 +770,24 @@ class PlaySession:
             self._say(notice, "cyan")
         since = min((self.marks.get(p, 0) for p in self.people), default=0)
         events = self._event_lines(None, since)
-        result = outcome_parts(self.game, self.lang, self.names, outcome)
-        seed = Text(self.ui("end.seed", seed=self.match.seed), style="dim")
+        result = outcome_parts(self.game, self.lang, self.names, outcome, self.console.width)
+        seed = wrapped(self.ui("end.seed", seed=self.match.seed), self.console.width, "dim")
         seat = self.people[0] if len(self.people) == 1 else None
         height = self._height()
         if height is None:
             parts = screen(self.renderer, self._view(seat, []))
             limit = MAX_END_LINES
         else:
-            room = height - self._lines(*result, seed) - len(self.notices) - 4  # a rule, the last look's two lines
+            hint = self._lines(wrapped(self.ui("end.hint"), c.width))
+            room = height - self._lines(*result, seed) - len(self.notices) - hint - 2  # a rule, the prompt
             for_events = self._event_need(events)
+            if for_events > room:
+                # Even the short forms do not fit: what happened before the end (a merger of the last turns) may
+                # go, with the line saying so; the end's own summary (its last key line) stays.
+                last = max((i for i, e in enumerate(events) if e.weight == KEY), default=-1)
+                events = [EventLine(e.text, MAJOR, e.short) if e.weight == KEY and i != last else e
+                          for i, e in enumerate(events)]
+                for_events = self._event_need(events)
             parts = screen(self.renderer, self._view(seat, [], room - for_events))
             if self._lines(*parts) > room - for_events:
                 parts = []  # no room for the board: the ranking and what happened matter more
@@ -840,8 +862,9 @@ def end_reason(game: Game, lang: str, termination: str) -> str:
     return game.catalog.t(lang, key) if game.catalog.has(key) else termination
 
 
-def outcome_parts(game: Game, lang: str, names: Sequence[str], outcome: Outcome) -> list[RenderableType]:
-    """The end of a game: why it ended, the ranking with scores, and who won."""
+def outcome_parts(game: Game, lang: str, names: Sequence[str], outcome: Outcome,
+                  width: int | None = None) -> list[RenderableType]:
+    """The end of a game: why it ended, the ranking with scores, and who won (wrapped to ``width``)."""
     title = Rule(Text(UI.t(lang, "end.title", reason=end_reason(game, lang, outcome.termination))), style="bold")
     table = Table(title=UI.t(lang, "end.ranking"), header_style="bold", box=None, title_style="bold")
     table.add_column(UI.t(lang, "end.rank"), justify="right")
@@ -853,10 +876,10 @@ def outcome_parts(game: Game, lang: str, names: Sequence[str], outcome: Outcome)
                       style="bold green" if seat in outcome.winners else None)
     winners = join_words((names[s] for s in outcome.winners), lang)
     key = "end.winner" if len(outcome.winners) == 1 else "end.winners"
-    return [title, table, Text(UI.t(lang, key, names=winners), style="bold green")]
+    return [title, table, wrapped(UI.t(lang, key, names=winners), width, "bold green")]
 
 
 def print_outcome(console: Console, game: Game, lang: str, names: Sequence[str], outcome: Outcome) -> None:
     """The end of a game: why it ended, the ranking with scores, and who won."""
-    for part in outcome_parts(game, lang, names, outcome):
+    for part in outcome_parts(game, lang, names, outcome, console.width):
         console.print(part)

@@ -31,6 +31,7 @@ from ..sim import SimConfig, Summary, simulate
 from .limits import check_numbers
 from .output import Screen
 from .play import PERSON_MARKS, check_players, end_reason, os_reason, split_bots
+from .render import wrapped
 from .texts import UI
 
 
@@ -138,4 +139,4 @@ def print_summary(summary: Summary, lang: str, console: Console) -> None:
     for line in (UI.t(lang, "simulate.fair", fair=format_percent(1 / c.players, lang),
                       length=format_number(summary.mean_actions(), lang)),
                  UI.t(lang, "simulate.seat", rates=rates), UI.t(lang, "simulate.ends", ends=ends)):
-        console.print(Text(line))
+        console.print(wrapped(line, console.width, indent="  "))

@@ -197,10 +197,12 @@ class Summary:
 
 
 def simulate(config: SimConfig, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Summary:
-    """Play ``config.games`` games on ``jobs`` processes; ``progress(k)`` is called as k more finish.
+    """Play ``config.games`` games on ``jobs`` processes (no more than there are games); ``progress(k)`` is called
+    as k more finish.
 
     On Ctrl-C (or any error) every worker is stopped at once and the exception goes on."""
     summary = Summary(config)
+    jobs = min(jobs, config.games)
 
     def add(results: list[GameResult]) -> None:
         for r in results:

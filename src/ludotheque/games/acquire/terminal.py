@@ -397,6 +397,11 @@ class AcquireRenderer:
         return action_words(action, lang)
 
     def refine_reason(self, view: View, reason: Reason) -> Reason:
+        """A disposal typed when no merger is being settled (``vendre 3`` at the place step) is not malformed: it
+        is not possible now (``not_now_dispose``, with the step and what is possible)."""
+        phase = view.obs.get("phase")
+        if reason.key == "disposal_syntax" and phase != "dispose" and view.t(f"phase.{phase}") != f"phase.{phase}":
+            return Reason("not_now_dispose", {**reason.fields, "step_key": f"phase.{phase}", "allowed": ""})
         return reason
 
     def action_label(self, view: View, action: str) -> str:
@@ -598,14 +603,14 @@ class AcquireRenderer:
         """The end: why, the bank's holdings (two players), every chain's bonuses, every sale, the fortunes."""
         lang = view.lang
         lines = describe_lines(view, [events[0]], NORMAL)  # the reason is in the ranking's title too
-        bonuses: dict[str, list[str]] = {}
+        bonuses: dict[str, list[tuple[str, str]]] = {}
         sales: dict[int, int] = {}
         rest = []
         for e in events[1:]:
             a = e.args
             if e.kind == "bonus":
-                bonuses.setdefault(a["chain"], []).append(
-                    f"{self._holder(view, a['seat'])} ({format_int(a['amount'], lang)})")
+                bonuses.setdefault(a["chain"], []).append((self._holder(view, a["seat"]),
+                                                           format_int(a["amount"], lang)))
             elif e.kind == "final_sale":
                 sales[a["seat"]] = sales.get(a["seat"], 0) + a["income"]
             else:
@@ -613,8 +618,12 @@ class AcquireRenderer:
         lines += describe_lines(view, [e for e in rest if e.kind != "final_cash"], NORMAL)
         if bonuses:
             chains = self._sep(view).join(view.t("summary.final_chain", chain=display_name(c),
-                                                 holders=join_words(h, lang)) for c, h in bonuses.items())
-            lines.append(EventLine(view.t("summary.final_bonuses", chains=chains), KEY))
+                                                 holders=join_words((f"{n} ({a})" for n, a in h), lang))
+                                          for c, h in bonuses.items())
+            short = self._sep(view).join(f"{display_name(c)} " + ", ".join(f"{n} {a}" for n, a in h)
+                                         for c, h in bonuses.items())
+            lines.append(EventLine(view.t("summary.final_bonuses", chains=chains), KEY,
+                                   view.t("summary.final_bonuses", chains=short)))
         if sales:
             lines.append(EventLine(view.t("summary.final_sales", sales=join_words(
                 (f"{view.names[s]} ({format_int(v, lang)})" for s, v in sales.items()), lang)), NORMAL))

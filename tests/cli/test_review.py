@@ -1,0 +1,361 @@
+"""What a review of the terminal found, each as the person met it: wrapping that starts a line with a colon or a
+space, a help that scrolled off 80 × 24, tiles that ran together on the small board, a save or a plot path that
+crashed, seeds a record cannot keep, unbounded processes, English under ``--lang fr`` (help, argparse's errors,
+unreadable records) and French that read awkwardly."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import itertools
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from ludotheque.cli.limits import MAX_SEED, max_jobs
+from ludotheque.cli.main import main
+from ludotheque.cli.play import PlaySession, build_session
+from ludotheque.cli.render import View, wrapped
+from ludotheque.cli.texts import UI
+from ludotheque.engine import Match, get_game
+from ludotheque.engine.record import GameRecord, SeatConfig
+from ludotheque.engine.state import CHANCE, Event
+from ludotheque.games.acquire.terminal import AcquireRenderer
+from ludotheque.games.gracias.terminal import action_words as gracias_words
+
+NB = "\u00a0"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def session(lang: str = "en", answers: list[str] | None = None, width: int = 80,
+            height: int | None = None) -> tuple[PlaySession, Console]:
+    """A game of Acquire against a bot whose person answers ``answers`` then reaches the end of the input."""
+    terminal = height is not None
+    c = Console(file=io.StringIO(), width=width, height=height or 25, color_system=None, force_terminal=terminal)
+    script = iter(answers or [])
+
+    def ask(prompt: str) -> str:
+        answer = next(script, None)
+        if answer is None:
+            raise EOFError
+        return answer
+
+    args = argparse.Namespace(game="acquire", players=2, option=[], seed=3, names="Ada", bots="random", load=None,
+                              lang=lang)
+    return build_session(args, ask, c), c
+
+
+def text_of(c: Console) -> str:
+    assert isinstance(c.file, io.StringIO)
+    return c.file.getvalue()
+
+
+# --- 2. wrapping, help, the small board --------------------------------------------------------------
+
+def test_wrapped_lines_never_start_with_a_space_or_with_punctuation_of_the_previous_word() -> None:
+    text = UI.t("fr", "error.save", path="/tmp/une/partie.json", reason=UI.t("fr", "os.too_long"))
+    assert f"json{NB}:" in text  # the catalogue's no-break space holds the colon to its word
+    rng = random.Random(1)
+    catalog = get_game("acquire").catalog
+    texts = [text, *(v for k, v in catalog.messages["fr"].items()
+                     if not k.startswith("web.") and "{" not in v and "\n" not in v)]  # sentences
+    for sample in texts:
+        for width in (20, 33, 47, 80):
+            lines = wrapped(sample, width, indent="  " if rng.random() < 0.5 else "").plain.split("\n")
+            for line in lines[1:]:
+                assert not re.match(r"\s*[:;!?»%]", line), (width, lines)
+                assert not line.startswith("   "), (width, lines)
+            assert " ".join(" ".join(lines).split()) == " ".join(sample.split()), lines  # nothing lost
+            assert all(len(line) <= width or max(map(len, line.split(" "))) > width - 2 for line in lines), lines
+    assert wrapped(f"un total de 6{NB}000 écus", 12).plain.split("\n")[1].startswith(f"6{NB}000")
+
+
+def test_wrapped_keeps_styles_and_indents_a_column_layout() -> None:
+    text = wrapped("  list          every choice, numbered (when the screen shows only the first ones)", 40,
+                   hang=True)
+    assert text.plain.split("\n")[1].startswith(" " * 16 + "(")
+
+
+@pytest.mark.parametrize("game", ["acquire", "gracias"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_help_fits_an_80_by_24_terminal(game: str, lang: str) -> None:
+    c = Console(file=io.StringIO(), width=80, color_system=None)
+    bots = "random" if game == "acquire" else "random,random"
+    args = argparse.Namespace(game=game, players=None, option=[], seed=1, names="", bots=bots, load=None, lang=lang)
+    answers = iter(["help" if lang == "en" else "aide"])
+
+    def ask(prompt: str) -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError
+        return answer
+
+    person = build_session(args, ask, c)
+    before = len(text_of(c))
+    person.run()
+    lines = text_of(c)[before:].split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(("Play by typing", "Jouez en tapant")))
+    end = next(i for i in range(start, len(lines)) if lines[i] in ("Game left.", "Partie quittée."))
+    help_lines = lines[start:end]
+    assert len(help_lines) + 1 <= 24, "\n".join(help_lines)  # with the prompt
+    assert max(len(line) for line in help_lines) <= 80
+    for line, after in itertools.pairwise(help_lines):
+        if re.match(r"  \S.*\S  +\S", line) and after.startswith(" ") and not re.match(r"  \S", after):
+            column = re.match(r"(  \S.*?\S  +)\S", line)
+            assert column is not None and after.startswith(" " * len(column.group(1))), (line, after)
+
+
+def test_the_small_board_keeps_adjacent_tiles_apart() -> None:
+    position = {"players": 2, "hands": [["10G", "11G", "12G", "11H", "1A", "2A"], ["5E"]], "turn_player": 0,
+                "board": {"unincorporated": ["5C"]}}
+    seats = [SeatConfig("Ada"), SeatConfig("Bob", "random")]
+    match = Match(get_game("acquire"), 2, {}, seed=1, seats=seats, start=position)
+    legal = [a.text() for a in match.legal_actions()]
+    view = View(get_game("acquire"), match.state.observation(0), 0, "en", ["Ada", "Bob"], legal, 80, 17)
+    c = Console(file=io.StringIO(), width=80, color_system=None)
+    for part in AcquireRenderer().screen(view):
+        c.print(part)
+    board = text_of(c)
+    row = next(line for line in board.split("\n") if line.startswith("G "))
+    assert "11G12G" not in board and re.search(r"10 +11 +12", row), board
+
+
+# --- 3. save ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "too_long", "folder"), [
+    ("en", "the name is too long", "is a folder; give a file name"),
+    ("fr", "le nom est trop long", "est un dossier ; donnez un nom de fichier"),
+])
+def test_save_refusals_are_said_and_the_game_goes_on(tmp_path: Path, lang: str, too_long: str, folder: str) -> None:
+    save = "save" if lang == "en" else "sauver"
+    long_name = tmp_path / ("x" * 300 + ".json")
+    person, c = session(lang, [f"{save} {long_name}", f"{save} {tmp_path}", f"{save} {tmp_path}/no/such/x.json",
+                               "1"])
+    assert person.run() == 0  # no traceback: the game went on to the move after them
+    out = " ".join(text_of(c).split())
+    assert too_long in out and folder in out
+    assert ("Replace it" not in out) and ("Le remplacer" not in out)  # a folder is refused at once
+    assert (f"there is no folder {tmp_path}/no/such" in out) or (f"le dossier {tmp_path}/no/such n'existe pas" in out)
+    assert len(person.match.history) > 0 and not list(tmp_path.iterdir())
+
+
+def test_quit_right_after_saving_does_not_warn(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    person, c = session("en", [f"save {path}", "quit"])
+    assert person.run() == 0
+    out = text_of(c)
+    assert "Game saved" in out and "Game left." in out and "Anything not saved will be lost" not in out
+    person, c = session("en", [f"save {path}", "y", "1", "quit", "y"])  # a move since: the warning is back
+    assert person.run() == 0
+    assert "Anything not saved will be lost" in text_of(c)
+
+
+# --- 4. --plot ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("plot", "english", "french"), [
+    ("p" * 300 + ".png", "cannot write this file (the name is too long)",
+     "impossible d'écrire ce fichier (le nom est trop long)"),
+    ("", "--plot needs a file name ending in .png, .svg or .pdf",
+     "--plot demande un nom de fichier finissant par .png, .svg ou .pdf"),
+])
+def test_plot_paths_that_cannot_be_are_refused_before_simulating(capsys: pytest.CaptureFixture[str], plot: str,
+                                                                 english: str, french: str) -> None:
+    for lang, words in (("en", english), ("fr", french)):
+        code, out, err = run(capsys, "--lang", lang, "simulate", "gracias", "--games", "2", "--no-progress",
+                             "--plot", plot)
+        assert code == 2 and words in " ".join(err.split()) and "Traceback" not in err and not out
+
+
+def test_the_plot_writes_numbers_the_french_way_and_counts_seat_games(tmp_path: Path) -> None:
+    matplotlib = pytest.importorskip("matplotlib")
+    from ludotheque.sim import SimConfig, simulate
+    from ludotheque.sim.plot import plot_summary
+
+    summary = simulate(SimConfig("gracias", 3, ("heuristic", "random", "random"), games=6, seed=2))
+    labels = {key: UI.t("fr", f"plot.{key}") for key in ("wins", "fair", "score", "games")}
+    labels["title"] = "Gracias"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # the texts as texts, to be read here
+        svg = plot_summary(summary, tmp_path / "fr.svg", labels, "fr").read_text(encoding="utf-8")
+    assert "0,2" in svg and "0.2" not in re.sub(r"<(?!text)[^>]*>", "", svg)
+    assert "résultats (un par place et par partie)" in svg
+    assert UI.t("en", "plot.games") == "results (one per seat and game)"
+
+
+# --- 5. seeds and processes ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+@pytest.mark.parametrize("seed", ["99999999999999999999999999999", str(MAX_SEED + 1), "-1"])
+def test_seeds_a_record_cannot_keep_are_refused(capsys: pytest.CaptureFixture[str], command: str, seed: str) -> None:
+    code, _, err = run(capsys, command, "acquire", "--bots", "random", "--seed", seed)
+    assert code == 2 and f"--seed {seed}: a seed is a whole number from 0 to {MAX_SEED}" in err
+    code, _, err = run(capsys, "--lang", "fr", command, "acquire", "--bots", "random", "--seed", seed)
+    assert code == 2 and f"une graine est un nombre entier de 0 à {MAX_SEED}" in err
+
+
+def test_the_largest_seed_saves_and_loads(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    args = argparse.Namespace(game="acquire", players=2, option=[], seed=MAX_SEED, names="", bots="random",
+                              load=None, lang="en")
+    answers = iter([f"save {path}"])
+    person = build_session(args, lambda prompt: next(answers, "quit"), Console(file=io.StringIO()))
+    person.run()
+    assert Match.from_record(GameRecord.load(path)).seed == MAX_SEED
+
+
+def test_too_many_processes_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "simulate", "acquire", "--games", "2", "--jobs", "100000000")
+    assert code == 2 and f"use at most {max_jobs()} processes" in err
+    code, _, err = run(capsys, "--lang", "fr", "simulate", "acquire", "--jobs", str(max_jobs() + 1))
+    assert code == 2 and f"utilisez au plus {max_jobs()} processus" in err
+    assert 1 <= max_jobs() <= 64
+
+
+# --- 6. French help, argparse's errors, records ---------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [["--lang", "fr", "--help"], ["play", "--help", "--lang", "fr"],
+                                  ["--lang=fr", "simulate", "--help"]])
+def test_help_is_french_under_lang_fr(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(argv)
+    out = capsys.readouterr().out
+    assert out.startswith("utilisation\u00a0: ludo") and "afficher cette aide et quitter" in out
+    assert "show this help" not in out and "usage:" not in out and "positional arguments" not in out
+    with pytest.raises(SystemExit):
+        main([a for a in argv if a not in ("--lang", "fr", "--lang=fr")])
+    assert capsys.readouterr().out.startswith("usage: ludo")  # English without it
+
+
+@pytest.mark.parametrize(("argv", "french"), [
+    (["play", "acquire", "--players", "abc"], "argument --players\u00a0: 'abc' n'est pas une valeur valable "
+                                              "(il faut un nombre entier)"),
+    (["replay"], "ces arguments sont obligatoires\u00a0: fichier"),
+    ([], "ces arguments sont obligatoires\u00a0: COMMANDE"),
+    (["jouer"], "'jouer' n'est pas un choix possible"),
+    (["play", "acquire", "--zz"], "arguments inconnus\u00a0: --zz"),
+])
+def test_argparse_errors_are_french_under_lang_fr(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                  french: str) -> None:
+    for words in (["--lang", "fr", *argv], [*argv, "--lang", "fr"]):
+        with pytest.raises(SystemExit) as stop:
+            main(words)
+        err = capsys.readouterr().err
+        assert stop.value.code == 2 and french in err and "erreur\u00a0:" in err, err
+    with pytest.raises(SystemExit):
+        main(argv)
+    assert "error:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("content", "french"), [
+    (None, "impossible de lire {path}\u00a0: ce fichier ou ce dossier n'existe pas"),
+    ("folder", "impossible de lire {path}\u00a0: c'est un dossier"),
+    ('{"format": "ludotheque-record", "game": "acquire", "players": 3}', "{path} ne dit pas sa version"),
+    ('{"version": 7, "game": "acquire", "players": 3}', "la version d'enregistrement 7 n'est pas prise en charge"),
+    ("not json", "{path} n'est pas du JSON valide"),
+    ('{"version": 1, "game": "chess", "players": 3}', "un jeu qui n'est pas installé ici"),
+    ('{"version": 1, "game": "acquire", "players": 9}',
+     "est une partie à 9 joueurs, mais Grand Hôtel se joue de 2 à 6"),
+])
+@pytest.mark.parametrize("command", ["replay", "play"])
+def test_unreadable_records_are_refused_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                  content: str | None, french: str, command: str) -> None:
+    path = tmp_path / "saved.json"
+    if content == "folder":
+        path.mkdir()
+    elif content is not None:
+        path.write_text(content, encoding="utf-8")
+    argv = ["replay", str(path)] if command == "replay" else ["play", "--load", str(path)]
+    code, _, err = run(capsys, "--lang", "fr", *argv)
+    assert code == 2 and french.format(path=path) in err, err
+    assert not re.search(r"cannot read|No such file|Is a directory|not supported|is for \d", err)
+
+
+# --- 7. French wording -----------------------------------------------------------------------------------
+
+def describe(kind: str, lang: str, **args: object) -> str:
+    return get_game("acquire").describe(Event(kind, dict(args)), lang, ["Ada", "Bob"])
+
+
+def test_disposals_read_naturally() -> None:
+    sale = {"seat": 0, "chain": "Festival", "survivor": "Luxor", "income": 600}
+    assert describe("dispose", "fr", **sale, sell=1, trade=2, keep=0) == \
+        "Ada vend 1 action Festival et en échange 2 contre 1 Luxor."
+    assert describe("dispose", "fr", **sale, sell=0, trade=0, keep=7) == "Ada garde ses 7 actions Festival."
+    assert describe("dispose", "fr", **sale, sell=0, trade=0, keep=1) == "Ada garde son action Festival."
+    assert describe("dispose", "fr", **sale, sell=2, trade=2, keep=3) == \
+        "Ada vend 2 actions Festival, en échange 2 contre 1 Luxor et en garde 3."
+    assert describe("dispose", "en", **sale, sell=1, trade=2, keep=3) == \
+        "Ada sells 1 Festival share, trades 2 for 1 Luxor and keeps 3."
+    assert describe("dispose", "en", **sale, sell=0, trade=0, keep=7) == "Ada keeps all 7 Festival shares."
+
+
+def test_chance_deals_are_not_said_like_the_persons_gift() -> None:
+    assert gracias_words("deal red", "fr") == "tirage rouge"
+    assert gracias_words("keep red give 2", "fr") == "garde rouge donne 2"
+    assert gracias_words("deal red", "en") == "deal red"
+
+
+def test_french_sentences_name_the_game_by_its_french_title(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--lang", "fr", "play", "acquire", "--players", "9")
+    assert code == 2 and "Grand Hôtel se joue de 2 à 6 joueurs" in err
+    code, _, err = run(capsys, "--lang", "fr", "simulate", "acquire", "--bots", "nobot")
+    assert code == 2 and "pour Grand Hôtel" in err
+
+
+DISPOSE_POSITION = {
+    "players": 2, "phase": "place", "turn_player": 0,
+    "board": {"Luxor": ["5C", "6C", "7C"], "Festival": ["9C", "10C"]},
+    "hands": [["8C", "1A"], ["12A"]], "shares": [{"Festival": 3}, {"Festival": 1}],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_disposal_is_explained_by_what_it_leaves(lang: str) -> None:
+    seats = [SeatConfig("Ada"), SeatConfig("Bob", "random")]
+    match = Match(get_game("acquire"), 2, {}, seed=1, seats=seats, start=DISPOSE_POSITION)
+    match.apply("8C")
+    while match.state.observation(0)["phase"] != "dispose" or match.current_player != 0:
+        if match.current_player == CHANCE:
+            match.draw_chance()
+        else:
+            match.apply(match.legal_actions()[0])
+    legal = [a.text() for a in match.legal_actions()]
+    view = View(get_game("acquire"), match.state.observation(0), 0, lang, ["Ada", "Bob"], legal)
+    renderer = AcquireRenderer()
+    labels = {text: renderer.action_label(view, text) for text in legal}
+    for text, label in labels.items():
+        assert renderer.action_words(text, lang) not in label, (text, label)  # never the action again
+    keep_all = labels["sell 0 trade 0 keep 3"]
+    assert keep_all == ("you still hold 3 Festival shares" if lang == "en" else "il vous reste 3 actions Festival")
+    sell_one = labels["sell 1 trade 0 keep 2"]
+    assert ("you receive" in sell_one) if lang == "en" else ("vous recevez" in sell_one)
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("fr", "vendre 3", "Interdit\u00a0: «\u00a0vendre 3\u00a0» n'est pas possible maintenant"),
+    ("en", "sell 3", "Not allowed: 'sell 3' is not possible now"),
+    ("fr", "garder tout", "«\u00a0garder tout\u00a0» n'est pas possible maintenant"),
+])
+def test_selling_at_the_place_step_is_not_possible_now(lang: str, typed: str, said: str) -> None:
+    person, c = session(lang, [typed])
+    person.run()
+    out = text_of(c)
+    assert said in out and "malformed" not in out and "écrivez «" not in out
+    assert "(étape : poser un pion)" in " ".join(out.split()) or "(step: place a tile)" in " ".join(out.split())
+
+
+def test_the_record_of_a_game_keeps_english_texts(tmp_path: Path) -> None:
+    """The French screen changed nothing of what is saved (records keep the engine's English texts)."""
+    path = tmp_path / "fr.json"
+    person, _ = session("fr", ["1", f"sauver {path}"])
+    person.run()
+    actions = json.loads(path.read_text(encoding="utf-8"))["actions"]
+    assert actions and all(re.fullmatch(r"(chance|\d+): [\w ]+", a) for a in actions)
