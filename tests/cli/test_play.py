@@ -78,12 +78,7 @@ def test_seats_people_first_and_explicit_places() -> None:
 
 def play_until_person(session: PlaySession) -> None:
     """Advance bots and chance until a person must decide."""
-    m = session.match
-    while not m.is_over() and (m.current_player < 0 or m.current_player in session.bots):
-        if m.current_player < 0:
-            m.draw_chance()
-        else:
-            session._bot_move(m.current_player)
+    session.table.advance()
 
 
 def test_illegal_action_shows_an_error_and_changes_nothing() -> None:

@@ -168,8 +168,7 @@ def test_a_wrong_trio_letter_names_the_trios_of_this_table(lang: str, message: s
     c = console()
     session = build_session(args(lang=lang), Script([]), c)
     m = session.match
-    while m.current_player < 0 or m.current_player in session.bots:
-        m.draw_chance() if m.current_player < 0 else session._bot_move(m.current_player)
+    session.table.advance()
     answers = iter(["take Z", "prend E" if lang == "fr" else "take E"])
 
     def answer(prompt: str) -> str:

@@ -97,8 +97,12 @@ def _act_gracias(page: Any, rng: random.Random) -> None:
         take.nth(rng.randrange(take.count())).click()
 
 
+LIMIT = float(os.environ.get("LUDO_E2E_LIMIT", "400"))
+"""Seconds a browser game may take before the test gives up (and keeps screenshots of where it stalled)."""
+
+
 def _play(seats: list[Seat], act: Callable[[Any, random.Random], None], done: Callable[[], bool],
-          at_step: Callable[[int], None] = lambda n: None, limit: float = float(os.environ.get("LUDO_E2E_LIMIT", "400"))) -> None:
+          at_step: Callable[[int], None] = lambda n: None, limit: float = LIMIT) -> None:
     """Each person, when it is their move, plays a random choice with the page's own controls."""
     rng = random.Random(4)
     start = time.time()

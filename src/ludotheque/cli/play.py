@@ -41,8 +41,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..bots import bot_names, make_bot
-from ..engine.bots import Bot, SeatView
+from ..bots import bot_names
 from ..engine.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -55,11 +54,12 @@ from ..engine.errors import (
 )
 from ..engine.game import Game, all_games, get_game
 from ..engine.i18n import plural_form
-from ..engine.match import Match, bot_rng
+from ..engine.match import Match
 from ..engine.options import parse_option_args
 from ..engine.record import MAX_RECORD_BYTES, GameRecord, SeatConfig
-from ..engine.state import CHANCE, Action, Outcome
+from ..engine.state import Action, Outcome
 from ..engine.words import format_int, join_words
+from ..table import Table as TableService
 from .limits import check_numbers
 from .output import Screen
 from .render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, bullets, get_renderer, screen, wrapped
@@ -318,10 +318,11 @@ def check_arguments(args: argparse.Namespace, lang: str) -> None:
 
 
 class PlaySession:
-    """A match driven from the keyboard: bots and chance move by themselves, people are asked."""
+    """A table driven from the keyboard: the table service plays chance and the bots (thinking on copies), and
+    people are asked here."""
 
     def __init__(self, match: Match, lang: str, input_fn: InputFn, console: Console) -> None:
-        self.match = match
+        self.table = TableService(match)
         self.lang = lang
         self.input_fn = input_fn
         self.console = console
@@ -336,8 +337,6 @@ class PlaySession:
         self.last_person: int | None = None
         self.notices: list[str] = []
         """Messages for the next screen (after undo or load), shown under the list of choices."""
-        self.bots: dict[int, Bot] = {}
-        self._make_bots()
         self.saved: list[tuple[int, Action]] | None = None
         """The moves when the game was last saved (None: not saved since it started or was loaded)."""
 
@@ -352,10 +351,10 @@ class PlaySession:
         """An action's text in the player's words (``buy Luxor`` -> ``acheter Luxor``)."""
         return self.renderer.action_words(action, self.lang)
 
-    def _make_bots(self) -> None:
-        m = self.match
-        self.bots = {seat: make_bot(s.bot, self.game.info.name, seat, bot_rng(m.seed, seat, len(m.history)))
-                     for seat, s in enumerate(m.seats) if s.bot is not None}
+    @property
+    def match(self) -> Match:
+        """The game being played (the table's)."""
+        return self.table.match
 
     # --- the loop -----------------------------------------------------------------------------
     def run(self) -> int:
@@ -364,12 +363,9 @@ class PlaySession:
         seen = len(self.match.events)
         while not self.match.is_over():
             seen = self._pause_for_milestones(seen)
-            seat = self.match.current_player
-            if seat == CHANCE:
-                self.match.draw_chance()
-            elif seat in self.bots:
-                self._bot_move(seat)
-            elif not self._person_turn(seat):
+            if self.table.advance():  # chance and bots, until a person must act or the game is over
+                continue
+            if not self._person_turn(self.table.to_move):
                 self._say(self.ui("info.quit"))
                 return 0
         self._pause_for_milestones(seen)
@@ -390,11 +386,6 @@ class PlaySession:
                 self.console.print(part)
             self._ask(self.ui("screen.continue"))
         return len(log)
-
-    def _bot_move(self, seat: int) -> None:
-        state = self.match.state
-        action = self.bots[seat].choose(SeatView(state, seat, state.legal_actions()))
-        self.match.apply(action)
 
     def _person_turn(self, seat: int) -> bool:
         """Ask ``seat`` for one decision (showing the screen first); False when the person quits."""
@@ -425,7 +416,7 @@ class PlaySession:
                 continue
             mark = len(self.match.events)
             try:
-                self.match.apply(action)
+                self.table.submit(seat, action, self.table.at)
             except (InvalidActionError, IllegalActionError) as e:
                 self._error("error.illegal", reason=self._why(e, seat))
                 continue
@@ -494,12 +485,11 @@ class PlaySession:
             self._error("error.undo_none")
             return False
         at = previous[-1]
-        if any(actor >= 0 and actor != seat and actor not in self.bots for actor, _ in history[at:]):
+        if any(actor >= 0 and actor != seat and self.table.is_person(actor) for actor, _ in history[at:]):
             self._error("error.undo_people")
             return False
         undone = history[at][1].text()
-        self.match = self.match.replay_prefix(at)
-        self._make_bots()
+        self.table = TableService(self.match.replay_prefix(at), played=self.table.played[:at])
         self.marks[seat] = self.marks_at.get(at, 0)
         self.marks = {s: min(m, len(self.match.events)) for s, m in self.marks.items()}
         self.notices.append(self.ui("info.undone", action=self.words(undone)))
@@ -528,7 +518,7 @@ class PlaySession:
                 self._say(self.ui("info.not_saved", path=path), "yellow")
                 return
         try:
-            self.match.to_record().save(target)
+            self.table.record().save(target)
         except (OSError, ValueError) as e:
             missing = isinstance(e, OSError) and e.errno == errno.ENOENT
             reason = self.ui("os.no_folder", folder=target.parent) if missing else os_reason(e, self.lang)

@@ -70,6 +70,11 @@ class Table:
         self.cursors: dict[int | None, int] = {}
         """Per viewer (a seat, or None for spectators): how many events it has been sent."""
         self._bots: dict[int, Bot] = {}
+        # Bots get their generators from the seed, their seat and the moves played when the table was set
+        # (so a game continued from a save plays on the same way whenever it is continued).
+        for seat, config in enumerate(match.seats):
+            if config.bot is not None:
+                self._bot(seat, False)
         self._since = clock()
         """When the current decision was asked (for the clock and the bots' delay)."""
 
