@@ -114,6 +114,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     game_config(play, h("args.play_players"), h("args.play_bots"), h("args.play_seed", max=MAX_SEED))
     play.add_argument("--names", default="", metavar=h("args.mv_names"), help=h("args.names"))
     play.add_argument("--load", metavar=h("args.mv_file"), help=h("args.load"))
+    play.add_argument("--server", metavar=h("args.mv_url"), help=h("args.server"))
+    play.add_argument("--table", metavar=h("args.mv_table"), help=h("args.table"))
+    play.add_argument("--seat", type=int, metavar=h("args.mv_seat"), help=h("args.seat"))
+    play.add_argument("--token", metavar=h("args.mv_token"), help=h("args.token"))
 
     simulate = add("simulate", "args.simulate")
     simulate.add_argument("game", metavar=h("args.mv_game"), help=h("args.simulate_game"))
@@ -217,6 +221,10 @@ def _run(args: argparse.Namespace) -> int:
         from .games import run_games
 
         return run_games(args)
+    if args.command == "play" and args.server:
+        from .remote import run_remote
+
+        return run_remote(args)
     if args.command == "play":
         from .play import run_play
 

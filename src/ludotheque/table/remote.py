@@ -106,7 +106,11 @@ class RemoteTable:
             except queue.Empty:
                 return
             if message is None:
-                raise ServerError(f"the server closed the connection to table {self.table_id}")
+                code, reason = self.ws.close_code, self.ws.close_reason
+                why = {4403: f"this token holds no seat at table {self.table_id}",
+                       4404: f"there is no table {self.table_id}"}.get(code or 0, reason or "")
+                raise ServerError(f"the server closed the connection to table {self.table_id}"
+                                  + (f": {why}" if why else ""))
             self._take(message)
             if message.get("type") == "error" or (message.get("type") == "state" and done(self.frame)):
                 return

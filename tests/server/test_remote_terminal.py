@@ -1,0 +1,82 @@
+"""``ludo play --server URL --table ID``: a terminal player and a WebSocket (browser-like) player share a table
+with a bot and finish the game; the terminal's seat comes back with the same command; refusals are shown."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websockets
+from rich.console import Console
+
+from ludotheque.cli.main import main
+from ludotheque.cli.remote import run_remote, seats_file
+from tests.server.support import Player, Running, server_thread
+
+
+@pytest.fixture
+def running(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    with server_thread(f"sqlite:///{tmp_path / 'ludo.db'}") as r:
+        yield r
+
+
+def _args(running: Running, table: str, **kw: Any) -> argparse.Namespace:
+    base = {"lang": "en", "server": running.url, "table": table, "names": "", "seat": None, "token": None}
+    return argparse.Namespace(**{**base, **kw})
+
+
+def test_a_terminal_and_a_websocket_player_finish_a_game_with_a_bot(running: Running) -> None:
+    data = running.create(game="gracias", players=3, seats=[{}, {"name": "Web"}, {"bot": "heuristic"}],
+                          bot_delay_ms=0)
+    table = data["id"]
+    web = Player(running.ws(table, data["tokens"]["1"]), 1)
+    out = io.StringIO()
+    typed: list[str] = []
+
+    def answer(prompt: str) -> str:
+        typed.append(prompt)
+        return ["take Z", "help", "1"][min(len(typed) - 1, 2)] if len(typed) < 4 else "1"
+
+    result: dict[str, int] = {}
+
+    def terminal() -> None:
+        result["code"] = run_remote(_args(running, table, names="Term"), answer,
+                                    Console(file=out, width=100, force_terminal=False))
+
+    thread = threading.Thread(target=terminal)
+    thread.start()
+
+    async def browser_like() -> None:
+        async with websockets.connect(web.url) as ws:
+            await web.play(ws)
+
+    asyncio.run(asyncio.wait_for(browser_like(), 120))
+    thread.join(timeout=60)
+    text = out.getvalue()
+    assert result["code"] == 0
+    assert "You play seat 0 (Term)" in text and "Refused by the server" in text and "Type a number" in text
+    assert "wins" in text or "share the win" in text
+    summary = running.api("GET", f"/api/tables/{table}").json()
+    assert summary["status"] == "over" and summary["seats"][0]["name"] == "Term"
+    assert seats_file().exists() and table in seats_file().read_text()
+
+
+def test_leaving_keeps_the_seat_and_the_same_command_comes_back(running: Running,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    data = running.create(game="acquire", players=2, seats=[{}, {"bot": "random"}], bot_delay_ms=0)
+    table = data["id"]
+    out = io.StringIO()
+    assert run_remote(_args(running, table, names="Ada"), lambda p: "quit", Console(file=out, width=100)) == 0
+    assert "your seat's token is kept" in out.getvalue()
+    again = io.StringIO()
+    assert run_remote(_args(running, table), lambda p: "quit", Console(file=again, width=100)) == 0
+    assert "You play seat 0 (Ada)" in again.getvalue()
+    # A spectator (no token, no name) watches; a table without free seats refuses a newcomer.
+    assert main(["play", "--server", running.url, "--table", table, "--names", "Eve", "--token", "wrong"]) == 2
+    assert "this token holds no seat" in capsys.readouterr().err
