@@ -50,7 +50,7 @@ SAME_WORDS = {
     ("acquire", "summary.holder"), ("acquire", "event.dispose"),
     ("gracias", "ui.score"), ("gracias", "ui.total"), ("gracias", "ui.points"),
     ("gracias", "ui.trios_short"), ("gracias", "colour.orange"), ("gracias", "colour_name.orange"),
-    ("gracias", "colours.orange"),
+    ("gracias", "colours.orange"), ("cli", "args.mv_url"), ("cli", "args.mv_table"),
 }
 """Entries that are the same words in French and English (names, symbols, « Fortune », « Total »…)."""
 
