@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from ludotheque.engine.game import get_game
-from tests.server.support import Running, server_thread
+from tests.server.support import Running
 
 VIEW = Path(__file__).parents[2] / "src/ludotheque/games/acquire/web/view.js"
 CHROMIUM = "/usr/bin/chromium"
@@ -38,13 +38,6 @@ def test_every_text_the_view_asks_for_is_in_both_catalogues() -> None:
         for key in plurals:
             assert f"{key}_one" in messages and f"{key}_other" in messages, (lang, key)
     assert set(catalog.messages["en"]) == set(catalog.messages["fr"])
-
-
-@pytest.fixture(scope="module")
-def running(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    db = tmp_path_factory.mktemp("db") / "ludo.db"
-    with server_thread(f"sqlite:///{db}") as r:
-        yield r
 
 
 @pytest.mark.browser

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ludotheque.engine.game import get_game
-from tests.server.support import Running, server_thread
+from tests.server.support import Running
 
 VIEW = Path(__file__).parents[2] / "src/ludotheque/games/gracias/web/view.js"
 CHROMIUM = "/usr/bin/chromium"
@@ -33,13 +33,6 @@ def test_every_text_the_view_asks_for_is_in_both_catalogues() -> None:
                 assert f"{form}.{colour}" in messages, (lang, form, colour)
         for phase in ("choose", "keep"):
             assert f"phase.{phase}" in messages
-
-
-@pytest.fixture(scope="module")
-def running(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    db = tmp_path_factory.mktemp("db") / "ludo.db"
-    with server_thread(f"sqlite:///{db}") as r:
-        yield r
 
 
 @pytest.mark.browser

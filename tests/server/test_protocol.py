@@ -13,14 +13,7 @@ import pytest
 import websockets
 
 from ludotheque.engine import CHANCE, GameRecord, Match, get_game
-from tests.server.support import Player, Running, play_table, server_thread
-
-
-@pytest.fixture(scope="module")
-def running(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    db = tmp_path_factory.mktemp("db") / "ludo.db"
-    with server_thread(f"sqlite:///{db}") as r:
-        yield r
+from tests.server.support import Player, Running, play_table
 
 
 def _table(running: Running, game: str, people: int = 2, bots: int = 1) -> tuple[str, dict[int, str]]:

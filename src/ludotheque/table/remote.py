@@ -7,6 +7,7 @@ sent as typed (the server parses it in the position, French words included) with
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import threading
@@ -64,9 +65,10 @@ class RemoteTable:
         self.server, self.table_id = server, table
         self.game: Game = get_game(info["game"])
         self.lang = lang
+        self._open = contextlib.ExitStack()
         try:
-            self.ws: ClientConnection = connect(websocket_url(server, table, token, lang), open_timeout=TIMEOUT,
-                                                max_size=2**22)
+            self.ws: ClientConnection = self._open.enter_context(
+                connect(websocket_url(server, table, token, lang), open_timeout=TIMEOUT, max_size=2**22))
         except (OSError, ConnectionClosed) as e:
             raise ServerError(f"cannot join table {table} at {server}: {e}") from None
         self._inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
@@ -81,8 +83,8 @@ class RemoteTable:
 
     def _read(self) -> None:
         try:
-            for raw in self.ws:
-                self._inbox.put(json.loads(raw))
+            while True:
+                self._inbox.put(json.loads(self.ws.recv()))
         except (ConnectionClosed, OSError, ValueError):
             pass
         self._inbox.put(None)
@@ -172,4 +174,4 @@ class RemoteTable:
         return data
 
     def close(self) -> None:
-        self.ws.close()
+        self._open.close()
