@@ -209,7 +209,7 @@ def _check_arguments(args: argparse.Namespace) -> None:
     ``--bots`` list with an empty name (also with ``--load``), and a game, option or bot that does not exist."""
     if args.command not in ("play", "simulate"):
         return
-    from .play import check_arguments, split_bots
+    from .start import check_arguments, split_bots
 
     if args.bots is not None:
         split_bots(args.bots, args.lang)

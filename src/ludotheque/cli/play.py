@@ -30,45 +30,46 @@ from __future__ import annotations
 import argparse
 import errno
 import random
-import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..bots import bot_names
 from ..engine.errors import (
     IllegalActionError,
     InvalidActionError,
     LudoError,
     OptionError,
     Reason,
-    RecordError,
-    ReplayError,
     allowed_list,
 )
-from ..engine.game import Game, all_games, get_game
+from ..engine.game import get_game
 from ..engine.i18n import plural_form
 from ..engine.match import Match
 from ..engine.options import parse_option_args
-from ..engine.record import MAX_RECORD_BYTES, GameRecord, SeatConfig
-from ..engine.state import Action, Outcome
-from ..engine.words import format_int, join_words
+from ..engine.state import Action
+from ..engine.words import format_int
 from ..table import Table as TableService
-from .limits import check_numbers
-from .output import Screen
+from .outcome import outcome_parts
+from .output import Screen, fold_lines, os_reason
 from .render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, bullets, get_renderer, screen, wrapped
+from .start import (
+    check_arguments,
+    check_load_agrees,
+    game_title,
+    load_record,
+    match_from_record,
+    plan_seats,
+)
 from .texts import UI
 
 InputFn = Callable[[str], str]
 
 
-PERSON_MARKS = {"-", "person", "human", "personne", "humain"}
 MAX_EVENT_LINES = 12
 """Event lines shown when the output is not a terminal (on a terminal, as many as fit)."""
 MAX_END_LINES = 40
@@ -94,56 +95,6 @@ _COMMANDS = {
     "quit": "quit", "quitter": "quit", "exit": "quit",
 }
 _YES = {"y", "yes", "o", "oui"}
-
-
-def split_bots(text: str | None, lang: str) -> list[str]:
-    """The names in ``--bots`` (None: not given); an empty name (``--bots ""``, ``,``, ``random,``) is refused."""
-    if text is None:
-        return []
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise OptionError(UI.t(lang, "error.bots_empty", bots=text))
-    return names
-
-
-def check_players(game: Game, players: int, lang: str, bots: str | None = None) -> None:
-    """Refuse a player count outside the game's range: given by ``--players``, or made by ``--bots``."""
-    i = game.info
-    if not i.min_players <= players <= i.max_players:
-        key = "error.players" if bots is None else "error.players_bots"
-        raise OptionError(UI.t(lang, key, players=players, bots=bots, game=i.title(lang), min=i.min_players,
-                               max=i.max_players))
-
-
-def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConfig]:
-    """The seats from ``--players``, ``--bots`` and ``--names`` (see the module's docstring)."""
-    entries = split_bots(args.bots, lang)
-    explicit = any(e.lower() in PERSON_MARKS for e in entries)
-    bots = [e for e in entries if e.lower() not in PERSON_MARKS]
-    players: int = args.players if args.players is not None else max(
-        len(entries) if explicit else len(bots) + 1, game.info.min_players)
-    check_players(game, players, lang, None if args.players is not None else args.bots)
-    if len(entries if explicit else bots) > players:
-        raise OptionError(UI.t(lang, "error.too_many_bots", bots=", ".join(entries), players=players))
-    kinds: list[str | None]
-    if explicit:
-        kinds = [None if e.lower() in PERSON_MARKS else e for e in entries]
-        kinds += [None] * (players - len(kinds))
-    else:
-        kinds = [None] * (players - len(bots)) + list(bots)
-    names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
-    people = kinds.count(None)
-    if len(names) > people:
-        raise OptionError(UI.t(lang, "error.too_many_names", names=len(names), people=people))
-    seats = []
-    for seat, bot in enumerate(kinds):
-        # Default names carry the seat number that actions and records use ("give 2", "2: buy Luxor").
-        if bot is None:
-            name = names.pop(0) if names else UI.t(lang, "seat.person", n=seat)
-        else:
-            name = UI.t(lang, "seat.bot", n=seat, bot=bot)
-        seats.append(SeatConfig(name, bot))
-    return seats
 
 
 def build_session(args: argparse.Namespace, input_fn: InputFn = input,
@@ -177,144 +128,10 @@ def build_session(args: argparse.Namespace, input_fn: InputFn = input,
     return session
 
 
-RECORD_ERRORS = [
-    (r"record version (?P<version>.+) is not supported; this program reads versions 1 to (?P<latest>\d+)",
-     "load.version"),
-    (r"format (?P<format>.+): expected .+", "load.format"),
-    (r"not valid JSON: (?P<detail>.+)", "load.json"),
-    (r".+ is larger than [\d,]+ bytes, the most a record may be", "load.too_large"),
-    (r".+ is not a text file in UTF-8; a record is JSON text", "load.not_text"),
-]
-"""The record module's refusals (in English) that the catalogue says in other words, by pattern."""
-
-
-def record_refusal(error: LudoError, path: str, lang: str) -> str:
-    """Why a game record was refused, in ``lang``: a file that cannot be read in the catalogue's words (not found,
-    permission denied, a folder, …); the common refusals (version, format, JSON, size) in a sentence of the
-    catalogue; any other in the catalogue's sentence with the record module's own words in parentheses."""
-    context = error.__context__
-    if isinstance(context, OSError):
-        return UI.t(lang, "load.unreadable", path=path, reason=os_reason(context, lang))
-    text = str(error)
-    for pattern, key in RECORD_ERRORS:
-        m = re.fullmatch(pattern, text)
-        if m:
-            if m.groupdict().get("version") == "None":
-                key = "load.no_version"
-            return UI.t(lang, key, path=path, max=format_int(MAX_RECORD_BYTES, lang), **m.groupdict())
-    return UI.t(lang, "load.invalid", path=path, detail=text)
-
-
-def load_record(path: str, lang: str) -> GameRecord:
-    """``GameRecord.load(path)``, refused (a ``RecordError``) in the user's language if it is not English."""
-    try:
-        return GameRecord.load(path)
-    except RecordError as e:
-        if lang == "en":
-            raise
-        raise RecordError(record_refusal(e, path, lang)) from None
-
-
-def game_title(name: str, lang: str) -> str:
-    """A game's title in ``lang`` (Grand Hôtel), or the name a record gives when no such game is installed."""
-    try:
-        return get_game(name).info.title(lang)
-    except OptionError:
-        return name
-
-
-def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
-    """The saved game replayed, its refusals in the user's language: a game that is not installed, an action the
-    game refuses (where and why, as ``ludo replay`` says it), or what the game itself says."""
-    try:
-        return Match.from_record(record)
-    except ReplayError as e:
-        from .replay import stop_reason
-
-        raise LudoError(UI.t(lang, "replay.stopped", path=path, index=e.index, action=e.action,
-                             why=stop_reason(record, e, lang))) from e
-    except LudoError as e:
-        if lang == "en":
-            raise
-        try:
-            game = get_game(record.game)
-        except OptionError:
-            games = join_words((g.info.name for g in all_games()), lang)
-            raise OptionError(UI.t(lang, "load.unknown_game", path=path, game=record.game, games=games)) from None
-        i = game.info
-        if not i.min_players <= record.players <= i.max_players:
-            raise OptionError(UI.t(lang, "load.players", path=path, game=i.title(lang), players=record.players,
-                                   min=i.min_players, max=i.max_players)) from None
-        raise OptionError(UI.t(lang, "load.invalid", path=path, detail=str(e))) from None
-
-
-def check_load_agrees(match: Match, args: argparse.Namespace, lang: str) -> None:
-    """Refuse ``--players``, ``--seed``, ``--option`` or ``--bots`` that contradict the loaded game (ones that
-    agree with it are accepted), saying what the saved game is (all but its seed, a secret until the end)."""
-    game = match.game
-    fields: dict[str, Any] = {"path": args.load, "game": game.info.title(lang), "players": match.players}
-    if args.players is not None and args.players != match.players:
-        raise OptionError(UI.t(lang, "error.load_players", given=args.players, **fields))
-    if args.seed is not None and args.seed != match.seed:
-        raise OptionError(UI.t(lang, "error.load_seed", given=args.seed, **fields))
-    given = parse_option_args(args.option or [])
-    wanted = game.resolve(match.players, given)
-    for name, raw in given.items():
-        if wanted[name] != match.options[name]:
-            options = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-                                for k, v in match.options.items())
-            raise OptionError(UI.t(lang, "error.load_option", given=f"{name}={raw}", options=options, **fields))
-    if args.bots:
-        saved = [s.bot.lower() if s.bot else None for s in match.seats]
-        try:
-            plan = plan_seats(game, argparse.Namespace(bots=args.bots, players=match.players, names=""), lang)
-            agrees = [s.bot.lower() if s.bot else None for s in plan] == saved
-        except OptionError:
-            agrees = False
-        if not agrees:
-            seats = ",".join(b or UI.t(lang, "seat.mark") for b in saved)
-            raise OptionError(UI.t(lang, "error.load_bots", given=args.bots, seats=seats, **fields))
-
-
 def run_play(args: argparse.Namespace, input_fn: InputFn = input, console: Console | None = None) -> int:
     """``ludo play``: play until the game ends or the person quits (then a last look: save it, read its log)."""
     check_arguments(args, getattr(args, "lang", "en") or "en")
     return build_session(args, input_fn, console).run()
-
-
-def check_arguments(args: argparse.Namespace, lang: str) -> None:
-    """Refuse, in the player's language, a seed out of range or too many processes (``limits``), and a game, an
-    option or a bot that does not exist (for a new game; a saved game's record decides them)."""
-    check_numbers(args, lang)
-    if getattr(args, "load", None) or not getattr(args, "game", None):
-        return
-    try:
-        game = get_game(args.game)
-    except OptionError:
-        games = join_words((g.info.name for g in all_games()), lang)
-        raise OptionError(UI.t(lang, "error.no_such_game", name=args.game, games=games)) from None
-    specs = {o.name: o for o in game.info.options}
-    for pair in args.option or []:
-        name, sep, value = (part.strip() for part in pair.partition("="))
-        if not sep or not name:
-            raise OptionError(UI.t(lang, "error.option_pair", pair=pair))
-        spec = specs.get(name)
-        if spec is None:
-            raise OptionError(UI.t(lang, "error.option_unknown", name=name, game=game.info.title(lang),
-                                   options=join_words(specs, lang) or "—"))
-        try:
-            spec.parse(value)
-        except OptionError:
-            from .games import allowed
-
-            raise OptionError(UI.t(lang, "error.option_value", name=name, value=value,
-                                   allowed=allowed(spec, lang))) from None
-    known = bot_names(game.info.name)
-    for entry in (args.bots or "").split(","):
-        bot = entry.strip()
-        if bot and bot.lower() not in PERSON_MARKS and bot.lower() not in known:
-            raise OptionError(UI.t(lang, "error.unknown_bot", name=bot, game=game.info.title(lang),
-                                   bots=join_words(known, lang)))
 
 
 class PlaySession:
@@ -814,62 +631,6 @@ class PlaySession:
                 self._error("error.end_command", text=raw.strip())
 
 
-OS_REASONS = {errno.ENOENT: "os.not_found", errno.EACCES: "os.denied", errno.EPERM: "os.denied",
-              errno.EISDIR: "os.is_folder", errno.ENAMETOOLONG: "os.too_long", errno.ENOTDIR: "os.not_folder",
-              errno.EROFS: "os.read_only", errno.ENOSPC: "os.no_space"}
-"""The catalogue's words for the file-system errors people meet most."""
 
 
-def os_reason(error: BaseException, lang: str) -> str:
-    """Why the system refused a file, in ``lang``: the common cases in the catalogue's words (not found,
-    permission denied, a folder, a name too long…), else the system's own message."""
-    key = OS_REASONS.get(getattr(error, "errno", None) or -1)
-    if key is not None:
-        return UI.t(lang, key)
-    if isinstance(error, ValueError):  # a NUL character in a name
-        return UI.t(lang, "os.bad_name")
-    if isinstance(error, RuntimeError):  # ~someone unknown
-        return UI.t(lang, "os.no_home")
-    if isinstance(error, OSError):
-        return error.strerror or str(error)
-    return str(error)
 
-
-def fold_lines(lines: Iterable[str]) -> list[str]:
-    """Lines repeated in a row (e.g. the six tiles of a deal) once, with "×N"."""
-    folded: list[list[Any]] = []
-    for line in lines:
-        if folded and folded[-1][0] == line:
-            folded[-1][1] += 1
-        else:
-            folded.append([line, 1])
-    return [line + (f" ×{times}" if times > 1 else "") for line, times in folded]
-
-
-def end_reason(game: Game, lang: str, termination: str) -> str:
-    """How a game ended, from the game's catalogue (``reason.<termination>``), else the identifier."""
-    key = f"reason.{termination}"
-    return game.catalog.t(lang, key) if game.catalog.has(key) else termination
-
-
-def outcome_parts(game: Game, lang: str, names: Sequence[str], outcome: Outcome,
-                  width: int | None = None) -> list[RenderableType]:
-    """The end of a game: why it ended, the ranking with scores, and who won (wrapped to ``width``)."""
-    title = Rule(Text(UI.t(lang, "end.title", reason=end_reason(game, lang, outcome.termination))), style="bold")
-    table = Table(title=UI.t(lang, "end.ranking"), header_style="bold", box=None, title_style="bold")
-    table.add_column(UI.t(lang, "end.rank"), justify="right")
-    table.add_column(UI.t(lang, "end.player"))
-    score = game.catalog.t(lang, "ui.score") if game.catalog.has("ui.score") else UI.t(lang, "end.fortune")
-    table.add_column(score, justify="right")
-    for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
-        table.add_row(str(outcome.ranks[seat]), Text(names[seat]), format_int(outcome.scores[seat], lang),
-                      style="bold green" if seat in outcome.winners else None)
-    winners = join_words((names[s] for s in outcome.winners), lang)
-    key = "end.winner" if len(outcome.winners) == 1 else "end.winners"
-    return [title, table, wrapped(UI.t(lang, key, names=winners), width, "bold green")]
-
-
-def print_outcome(console: Console, game: Game, lang: str, names: Sequence[str], outcome: Outcome) -> None:
-    """The end of a game: why it ended, the ranking with scores, and who won."""
-    for part in outcome_parts(game, lang, names, outcome, console.width):
-        console.print(part)

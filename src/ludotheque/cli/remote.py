@@ -19,8 +19,9 @@ from rich.text import Text
 
 from ..engine.errors import IllegalActionError, OptionError
 from ..table.remote import RemoteTable, request
-from .output import Screen
-from .play import InputFn, fold_lines, print_outcome
+from .outcome import print_outcome
+from .output import Screen, fold_lines
+from .play import InputFn
 from .render import View, get_renderer, screen, wrapped
 from .texts import UI
 

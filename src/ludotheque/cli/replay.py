@@ -16,9 +16,10 @@ from ..engine.errors import LudoError, Reason, ReplayError, allowed_list
 from ..engine.match import Match
 from ..engine.record import GameRecord, split_actor
 from ..engine.state import CHANCE, TERMINAL
-from .output import Screen
-from .play import fold_lines, load_record, match_from_record, print_outcome
+from .outcome import print_outcome
+from .output import Screen, fold_lines
 from .render import View, get_renderer, screen
+from .start import load_record, match_from_record
 from .texts import UI
 
 

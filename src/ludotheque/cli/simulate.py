@@ -29,9 +29,10 @@ from ..engine.options import parse_option_args
 from ..engine.words import format_number, format_percent
 from ..sim import SimConfig, Summary, simulate
 from .limits import check_numbers
-from .output import Screen
-from .play import PERSON_MARKS, check_players, end_reason, os_reason, split_bots
+from .outcome import end_reason
+from .output import Screen, os_reason
 from .render import wrapped
+from .start import PERSON_MARKS, check_players, split_bots
 from .texts import UI
 
 

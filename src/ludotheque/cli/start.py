@@ -1,0 +1,211 @@
+"""How a ``ludo play`` or ``ludo simulate`` starts: the seats from ``--players``, ``--bots`` and ``--names``, a
+saved game read back (its refusals said in the player's language), and the arguments checked before anything
+runs."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any
+
+from ..bots import bot_names
+from ..engine.errors import (
+    LudoError,
+    OptionError,
+    RecordError,
+    ReplayError,
+)
+from ..engine.game import Game, all_games, get_game
+from ..engine.match import Match
+from ..engine.options import parse_option_args
+from ..engine.record import MAX_RECORD_BYTES, GameRecord, SeatConfig
+from ..engine.words import format_int, join_words
+from .limits import check_numbers
+from .output import os_reason
+from .texts import UI
+
+PERSON_MARKS = {"-", "person", "human", "personne", "humain"}
+
+
+def split_bots(text: str | None, lang: str) -> list[str]:
+    """The names in ``--bots`` (None: not given); an empty name (``--bots ""``, ``,``, ``random,``) is refused."""
+    if text is None:
+        return []
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise OptionError(UI.t(lang, "error.bots_empty", bots=text))
+    return names
+
+
+def check_players(game: Game, players: int, lang: str, bots: str | None = None) -> None:
+    """Refuse a player count outside the game's range: given by ``--players``, or made by ``--bots``."""
+    i = game.info
+    if not i.min_players <= players <= i.max_players:
+        key = "error.players" if bots is None else "error.players_bots"
+        raise OptionError(UI.t(lang, key, players=players, bots=bots, game=i.title(lang), min=i.min_players,
+                               max=i.max_players))
+
+
+def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConfig]:
+    """The seats from ``--players``, ``--bots`` and ``--names`` (see the module's docstring)."""
+    entries = split_bots(args.bots, lang)
+    explicit = any(e.lower() in PERSON_MARKS for e in entries)
+    bots = [e for e in entries if e.lower() not in PERSON_MARKS]
+    players: int = args.players if args.players is not None else max(
+        len(entries) if explicit else len(bots) + 1, game.info.min_players)
+    check_players(game, players, lang, None if args.players is not None else args.bots)
+    if len(entries if explicit else bots) > players:
+        raise OptionError(UI.t(lang, "error.too_many_bots", bots=", ".join(entries), players=players))
+    kinds: list[str | None]
+    if explicit:
+        kinds = [None if e.lower() in PERSON_MARKS else e for e in entries]
+        kinds += [None] * (players - len(kinds))
+    else:
+        kinds = [None] * (players - len(bots)) + list(bots)
+    names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
+    people = kinds.count(None)
+    if len(names) > people:
+        raise OptionError(UI.t(lang, "error.too_many_names", names=len(names), people=people))
+    seats = []
+    for seat, bot in enumerate(kinds):
+        # Default names carry the seat number that actions and records use ("give 2", "2: buy Luxor").
+        if bot is None:
+            name = names.pop(0) if names else UI.t(lang, "seat.person", n=seat)
+        else:
+            name = UI.t(lang, "seat.bot", n=seat, bot=bot)
+        seats.append(SeatConfig(name, bot))
+    return seats
+
+
+RECORD_ERRORS = [
+    (r"record version (?P<version>.+) is not supported; this program reads versions 1 to (?P<latest>\d+)",
+     "load.version"),
+    (r"format (?P<format>.+): expected .+", "load.format"),
+    (r"not valid JSON: (?P<detail>.+)", "load.json"),
+    (r".+ is larger than [\d,]+ bytes, the most a record may be", "load.too_large"),
+    (r".+ is not a text file in UTF-8; a record is JSON text", "load.not_text"),
+]
+"""The record module's refusals (in English) that the catalogue says in other words, by pattern."""
+
+
+def record_refusal(error: LudoError, path: str, lang: str) -> str:
+    """Why a game record was refused, in ``lang``: a file that cannot be read in the catalogue's words (not found,
+    permission denied, a folder, …); the common refusals (version, format, JSON, size) in a sentence of the
+    catalogue; any other in the catalogue's sentence with the record module's own words in parentheses."""
+    context = error.__context__
+    if isinstance(context, OSError):
+        return UI.t(lang, "load.unreadable", path=path, reason=os_reason(context, lang))
+    text = str(error)
+    for pattern, key in RECORD_ERRORS:
+        m = re.fullmatch(pattern, text)
+        if m:
+            if m.groupdict().get("version") == "None":
+                key = "load.no_version"
+            return UI.t(lang, key, path=path, max=format_int(MAX_RECORD_BYTES, lang), **m.groupdict())
+    return UI.t(lang, "load.invalid", path=path, detail=text)
+
+
+def load_record(path: str, lang: str) -> GameRecord:
+    """``GameRecord.load(path)``, refused (a ``RecordError``) in the user's language if it is not English."""
+    try:
+        return GameRecord.load(path)
+    except RecordError as e:
+        if lang == "en":
+            raise
+        raise RecordError(record_refusal(e, path, lang)) from None
+
+
+def game_title(name: str, lang: str) -> str:
+    """A game's title in ``lang`` (Grand Hôtel), or the name a record gives when no such game is installed."""
+    try:
+        return get_game(name).info.title(lang)
+    except OptionError:
+        return name
+
+
+def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
+    """The saved game replayed, its refusals in the user's language: a game that is not installed, an action the
+    game refuses (where and why, as ``ludo replay`` says it), or what the game itself says."""
+    try:
+        return Match.from_record(record)
+    except ReplayError as e:
+        from .replay import stop_reason
+
+        raise LudoError(UI.t(lang, "replay.stopped", path=path, index=e.index, action=e.action,
+                             why=stop_reason(record, e, lang))) from e
+    except LudoError as e:
+        if lang == "en":
+            raise
+        try:
+            game = get_game(record.game)
+        except OptionError:
+            games = join_words((g.info.name for g in all_games()), lang)
+            raise OptionError(UI.t(lang, "load.unknown_game", path=path, game=record.game, games=games)) from None
+        i = game.info
+        if not i.min_players <= record.players <= i.max_players:
+            raise OptionError(UI.t(lang, "load.players", path=path, game=i.title(lang), players=record.players,
+                                   min=i.min_players, max=i.max_players)) from None
+        raise OptionError(UI.t(lang, "load.invalid", path=path, detail=str(e))) from None
+
+
+def check_load_agrees(match: Match, args: argparse.Namespace, lang: str) -> None:
+    """Refuse ``--players``, ``--seed``, ``--option`` or ``--bots`` that contradict the loaded game (ones that
+    agree with it are accepted), saying what the saved game is (all but its seed, a secret until the end)."""
+    game = match.game
+    fields: dict[str, Any] = {"path": args.load, "game": game.info.title(lang), "players": match.players}
+    if args.players is not None and args.players != match.players:
+        raise OptionError(UI.t(lang, "error.load_players", given=args.players, **fields))
+    if args.seed is not None and args.seed != match.seed:
+        raise OptionError(UI.t(lang, "error.load_seed", given=args.seed, **fields))
+    given = parse_option_args(args.option or [])
+    wanted = game.resolve(match.players, given)
+    for name, raw in given.items():
+        if wanted[name] != match.options[name]:
+            options = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                                for k, v in match.options.items())
+            raise OptionError(UI.t(lang, "error.load_option", given=f"{name}={raw}", options=options, **fields))
+    if args.bots:
+        saved = [s.bot.lower() if s.bot else None for s in match.seats]
+        try:
+            plan = plan_seats(game, argparse.Namespace(bots=args.bots, players=match.players, names=""), lang)
+            agrees = [s.bot.lower() if s.bot else None for s in plan] == saved
+        except OptionError:
+            agrees = False
+        if not agrees:
+            seats = ",".join(b or UI.t(lang, "seat.mark") for b in saved)
+            raise OptionError(UI.t(lang, "error.load_bots", given=args.bots, seats=seats, **fields))
+
+
+def check_arguments(args: argparse.Namespace, lang: str) -> None:
+    """Refuse, in the player's language, a seed out of range or too many processes (``limits``), and a game, an
+    option or a bot that does not exist (for a new game; a saved game's record decides them)."""
+    check_numbers(args, lang)
+    if getattr(args, "load", None) or not getattr(args, "game", None):
+        return
+    try:
+        game = get_game(args.game)
+    except OptionError:
+        games = join_words((g.info.name for g in all_games()), lang)
+        raise OptionError(UI.t(lang, "error.no_such_game", name=args.game, games=games)) from None
+    specs = {o.name: o for o in game.info.options}
+    for pair in args.option or []:
+        name, sep, value = (part.strip() for part in pair.partition("="))
+        if not sep or not name:
+            raise OptionError(UI.t(lang, "error.option_pair", pair=pair))
+        spec = specs.get(name)
+        if spec is None:
+            raise OptionError(UI.t(lang, "error.option_unknown", name=name, game=game.info.title(lang),
+                                   options=join_words(specs, lang) or "—"))
+        try:
+            spec.parse(value)
+        except OptionError:
+            from .games import allowed
+
+            raise OptionError(UI.t(lang, "error.option_value", name=name, value=value,
+                                   allowed=allowed(spec, lang))) from None
+    known = bot_names(game.info.name)
+    for entry in (args.bots or "").split(","):
+        bot = entry.strip()
+        if bot and bot.lower() not in PERSON_MARKS and bot.lower() not in known:
+            raise OptionError(UI.t(lang, "error.unknown_bot", name=bot, game=game.info.title(lang),
+                                   bots=join_words(known, lang)))
