@@ -1,0 +1,45 @@
+"""Which rolled dice must be stacked (rulebook "2. Empiler les dés", RULINGS).
+
+A die goes on the building's top when its number is higher than the top's, or when it is a 0 and the top is a 4
+(« Si le nombre sur le dé du dessus du building est égal à 4, un dé lancé avec un nombre 0 doit être empilé
+dessus »). The player chooses the order before stacking, and « aussi longtemps que des dés peuvent être empilés
+en respectant les règles, ils doivent être empilés »: an order is a sequence of the rolled numbers, each one
+allowed on the one before, that cannot be made longer with the dice left. Several such orders may exist, with
+different counts (the rulebook's "Exemple d'empilement 1": four ways); the player picks one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+FACES = (0, 0, 1, 2, 3, 4)
+"""The six faces of a Stack Market die."""
+TOP_FACE = 4
+
+
+def may_follow(top: int, number: int) -> bool:
+    """Whether a die showing ``number`` may go on a top showing ``top``."""
+    return number > top or (top == TOP_FACE and number == 0)
+
+
+def stacking_orders(top: int, rolled: tuple[int, ...] | list[int]) -> list[tuple[int, ...]]:
+    """Every order the player may choose (distinct sequences of numbers, sorted), each one maximal: no die
+    left over could go on its last number. ``[()]`` when no die can be stacked."""
+    left = Counter(rolled)
+    orders: list[tuple[int, ...]] = []
+    path: list[int] = []
+
+    def extend(current: int) -> None:
+        options = [n for n in sorted(left) if left[n] and may_follow(current, n)]
+        if not options:
+            orders.append(tuple(path))
+            return
+        for n in options:
+            left[n] -= 1
+            path.append(n)
+            extend(n)
+            path.pop()
+            left[n] += 1
+
+    extend(top)
+    return sorted(orders)
