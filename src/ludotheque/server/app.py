@@ -191,6 +191,8 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
             with contextlib.suppress(ValueError):
                 live.clients.remove(client)
             await broadcast(live)
+            if live.stored.status == OVER and not live.clients:
+                hub.forget(live)
 
     async def _handle(live: LiveTable, client: Client, text: str) -> None:
         try:

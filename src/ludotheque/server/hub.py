@@ -174,6 +174,11 @@ class Hub:
             await self.open(t.id)
         return len(tables)
 
+    def forget(self, live: LiveTable) -> None:
+        """Let a finished table go from memory (it is read back from the store if asked for again)."""
+        if live.stored.status == OVER and self.live.get(live.id) is live:
+            del self.live[live.id]
+
     async def close(self) -> None:
         for live in self.live.values():
             if live.driver is not None:
