@@ -32,7 +32,6 @@ from tests.server.support import ServerProcess
 @dataclass
 class Table:
     id: str
-    connections: list[Any] = field(default_factory=list)
     sent: dict[int, float] = field(default_factory=dict)
     """Per action index a person's move was made on: when it was sent."""
     seen: dict[int, int] = field(default_factory=dict)
@@ -47,9 +46,10 @@ class Results:
     games_over: int = 0
 
 
-async def person(url: str, seat: int, table: Table, results: Results, rng: random.Random, stop: float) -> None:
+async def connection(url: str, seat: int | None, table: Table, results: Results, rng: random.Random,
+                     stop: float) -> None:
+    """A person's connection (``seat``), or a spectator's (None), until the run stops."""
     async with websockets.connect(url, max_size=2**22) as ws:
-        table.connections.append(ws)
         sent_at = -1
         thinking: asyncio.Task[None] | None = None
         while time.perf_counter() < stop:
@@ -95,19 +95,6 @@ def observe(message: dict[str, Any], table: Table, results: Results) -> None:
             table.seen.pop(at)
 
 
-async def spectator(url: str, table: Table, results: Results, stop: float) -> None:
-    async with websockets.connect(url, max_size=2**22) as ws:
-        table.connections.append(ws)
-        while time.perf_counter() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.05, stop - time.perf_counter()))
-            except TimeoutError:
-                break
-            message = json.loads(raw)
-            if message["type"] == "state":
-                observe(message, table, results)
-
-
 async def run(base: str, port: int, tables: int, seconds: float, game: str) -> dict[str, Any]:
     results = Results()
     created: list[tuple[Table, dict[str, str]]] = []
@@ -123,8 +110,8 @@ async def run(base: str, port: int, tables: int, seconds: float, game: str) -> d
     tasks = []
     for i, (table, tokens) in enumerate(created):
         rng = random.Random(i)
-        tasks += [person(f"{ws}/{table.id}?token={tokens[str(s)]}", s, table, results, rng, stop) for s in (0, 1)]
-        tasks.append(spectator(f"{ws}/{table.id}", table, results, stop))
+        tasks += [connection(f"{ws}/{table.id}?token={tokens[str(s)]}", s, table, results, rng, stop) for s in (0, 1)]
+        tasks.append(connection(f"{ws}/{table.id}", None, table, results, rng, stop))
     started = time.perf_counter()
     outcomes = await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.perf_counter() - started

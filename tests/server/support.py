@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import uvicorn
 import websockets
 
@@ -180,3 +181,14 @@ async def play_table(running: Running, table: str, tokens: dict[int, str], spect
 
     await asyncio.wait_for(asyncio.gather(*(run(p) for p in players)), timeout)
     return players
+
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's chromium, which the browser tests drive (never a browser download)."""
+needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Debian chromium")
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Headless chromium as every browser test starts it."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                      args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])

@@ -13,10 +13,9 @@ from typing import Any
 import pytest
 
 from ludotheque.engine.game import get_game
-from tests.server.support import Running
+from tests.server.support import Running, launch_chromium, needs_chromium
 
 VIEW = Path(__file__).parents[2] / "src/ludotheque/games/acquire/web/view.js"
-CHROMIUM = "/usr/bin/chromium"
 CARDS = ("buying_spree", "foresight", "inheritance", "exchange", "rapid_growth")
 PHASES = ("setup", "deal", "place", "found", "survivor", "absorb_order", "bank_draw", "dispose", "buy", "draw",
           "foresight_draw", "final_bank_draw", "over")
@@ -41,7 +40,7 @@ def test_every_text_the_view_asks_for_is_in_both_catalogues() -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Debian chromium")
+@needs_chromium
 @pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 800), ("fr", 390, 844)])
 def test_place_tiles_and_play_turns_in_the_browser(running: Running, lang: str, width: int, height: int) -> None:
     sync_api = pytest.importorskip("playwright.sync_api")
@@ -56,8 +55,7 @@ def test_place_tiles_and_play_turns_in_the_browser(running: Running, lang: str, 
         ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
 
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        browser = launch_chromium(p)
         try:
             page = browser.new_page(viewport={"width": width, "height": height})
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

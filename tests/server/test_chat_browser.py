@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 import websockets.sync.client
 
-from tests.server.support import Running, server_thread
+from tests.server.support import Running, launch_chromium, needs_chromium, server_thread
 
-CHROMIUM = "/usr/bin/chromium"
 ATTACK = '<img src=x onerror="window.pwned=1"><b>bold</b>'
 
 
@@ -22,7 +21,7 @@ def running(tmp_path: Path) -> Any:
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Debian chromium")
+@needs_chromium
 def test_a_hostile_name_and_chat_line_are_shown_as_text(running: Running) -> None:
     sync_api = pytest.importorskip("playwright.sync_api")
     data = running.create(game="gracias", players=3, seats=[{"name": ATTACK[:40]}, {}, {"bot": "random"}],
@@ -33,8 +32,7 @@ def test_a_hostile_name_and_chat_line_are_shown_as_text(running: Running) -> Non
         ws.send(json.dumps({"type": "chat", "text": ATTACK}))
         ws.recv()
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        browser = launch_chromium(p)
         page = browser.new_page()
         page.goto(f"{running.url}/#/table/{table}")
         page.wait_for_selector(".chat-lines li", timeout=20_000)

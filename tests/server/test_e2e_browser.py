@@ -16,11 +16,10 @@ from typing import Any
 import pytest
 
 from ludotheque.engine import GameRecord, Match
-from tests.server.support import Running, ServerProcess, server_process
+from tests.server.support import Running, ServerProcess, launch_chromium, needs_chromium, server_process
 
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
-pytestmark = [pytest.mark.browser, pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Debian chromium")]
+pytestmark = [pytest.mark.browser, needs_chromium]
 
 
 class Seat:
@@ -149,8 +148,7 @@ def test_two_people_a_bot_and_a_spectator_play_acquire_through_a_reload_and_a_cr
                               bot_delay_ms=0)
         table, tokens = data["id"], data["tokens"]
         with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            browser = launch_chromium(p)
             ada = Seat(browser, running, table, 0, tokens["0"], "en", (1280, 800))
             bob = Seat(browser, running, table, 1, tokens["1"], "fr", (390, 844))
             watcher = Seat(browser, running, table, None, None, "fr", (1280, 800))
@@ -199,8 +197,7 @@ def test_a_round_of_gracias_in_two_browsers_and_a_bot(tmp_path: Path) -> None:
                               bot_delay_ms=0)
         table, tokens = data["id"], data["tokens"]
         with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            browser = launch_chromium(p)
             ada = Seat(browser, running, table, 0, tokens["0"], "fr", (1280, 800))
             bob = Seat(browser, running, table, 1, tokens["1"], "en", (390, 844))
             watcher = Seat(browser, running, table, None, None, "en", (1280, 800))

@@ -12,10 +12,9 @@ from typing import Any
 import pytest
 
 from ludotheque.engine.game import get_game
-from tests.server.support import Running
+from tests.server.support import Running, launch_chromium, needs_chromium
 
 VIEW = Path(__file__).parents[2] / "src/ludotheque/games/gracias/web/view.js"
-CHROMIUM = "/usr/bin/chromium"
 
 
 def test_every_text_the_view_asks_for_is_in_both_catalogues() -> None:
@@ -36,7 +35,7 @@ def test_every_text_the_view_asks_for_is_in_both_catalogues() -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Debian chromium")
+@needs_chromium
 @pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 800), ("fr", 390, 844)])
 def test_take_then_keep_and_give_in_the_browser(running: Running, lang: str, width: int, height: int) -> None:
     sync_api = pytest.importorskip("playwright.sync_api")
@@ -59,8 +58,7 @@ def test_take_then_keep_and_give_in_the_browser(running: Running, lang: str, wid
         ws.on("framereceived", on_frame)
 
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        browser = launch_chromium(p)
         try:
             page = browser.new_page(viewport={"width": width, "height": height})
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

@@ -104,30 +104,27 @@ def _deal(st: AcquireData, others: list[int], order: list[int]) -> dict[int, lis
     used: set[int] = set()
     hands: dict[int, list[int]] = {}
     for p in others:
-        dead, room = st.dead_tiles[p].mask, st.drawn_since[p]
-        need_stuck, stuck = st.stuck_least[p], st.stuck_tiles[p]
-        size = len(st.hands[p])
         hand: list[int] = []
-        if need_stuck:
-            for t in order:
-                if len(hand) == need_stuck:
-                    break
-                if t in used or not stuck >> t & 1 or (dead >> t & 1 and not room):
-                    continue
-                room -= dead >> t & 1
-                hand.append(t)
-                used.add(t)
-            if len(hand) < need_stuck:
-                return None
-        for t in order:
-            if len(hand) == size:
-                break
-            if t in used or (dead >> t & 1 and not room):
-                continue
-            room -= dead >> t & 1
-            hand.append(t)
-            used.add(t)
-        if len(hand) < size:
+        dead = st.dead_tiles[p].mask
+        room = _take(order, used, hand, st.stuck_least[p], st.stuck_tiles[p], dead, st.drawn_since[p])
+        if room is not None:
+            room = _take(order, used, hand, len(st.hands[p]), None, dead, room)
+        if room is None:
             return None
         hands[p] = hand
     return hands
+
+
+def _take(order: list[int], used: set[int], hand: list[int], count: int, among: int | None, dead: int,
+          room: int) -> int | None:
+    """Add unused tiles of ``order`` to ``hand`` (only those of ``among``, if given) until it holds ``count``,
+    passing over dead ones once ``room`` of them are in; the room left, or None if the hand stays short."""
+    for t in order:
+        if len(hand) >= count:
+            break
+        if t in used or (among is not None and not among >> t & 1) or (dead >> t & 1 and not room):
+            continue
+        room -= dead >> t & 1
+        hand.append(t)
+        used.add(t)
+    return room if len(hand) >= count else None
