@@ -104,7 +104,9 @@ def play_checked_game(name: str, players: int, options: dict[str, Any], seed: in
             outcomes = state.chance_outcomes()
             assert outcomes and abs(sum(p for _, p in outcomes) - 1) < 1e-9
             assert not state.legal_actions()
-            match.draw_chance()
+            assert all(state.is_legal(a) for a, _ in outcomes), "a listed chance outcome is not legal"
+            drawn = match.draw_chance()
+            assert game.parse_action(drawn.text()) == drawn, f"text of {drawn!r} does not round-trip"
         else:
             legal = state.legal_actions()
             assert legal, "a seat to move must have a legal action"
@@ -121,9 +123,14 @@ def play_checked_game(name: str, players: int, options: dict[str, Any], seed: in
                         match.apply(wrong)
                     assert wrong.text() in str(err.value)
                     assert state.to_json() == before, "a refused action changed the state"
+            assert all(state.is_legal(a) for a in legal), "a listed action is not legal"
             foreign.extend(rng.sample(legal, min(2, len(legal))))
             del foreign[:-40]
-            match.apply(rng.choice(legal))
+            # Every other move is drawn from all legal moves (off the finite list, for continuous ones).
+            action = state.random_action(rng) if step % 2 else rng.choice(legal)
+            assert state.is_legal(action), f"random_action gave {action!r}, which is not legal"
+            assert state.parse_action(action.text()) == action, f"text of {action!r} does not round-trip"
+            match.apply(action)
         state = match.state
         state.check_invariants()
         if deep:
@@ -149,7 +156,7 @@ def play_checked_game(name: str, players: int, options: dict[str, Any], seed: in
             for lang in ("en", "fr"):
                 words = game.describe(event, lang, names)
                 assert words and not words.startswith("event.") and "{" not in words, (event, lang, words)
-    if game.info.hidden_information:
+    if game.info.hidden_information and game.info.redeals:
         redeals.check_really_redeals()
     outcome = match.state.outcome()
     assert sorted(outcome.winners) == [s for s in range(players) if outcome.ranks[s] == 1]

@@ -85,7 +85,7 @@ class HiddenDice(Game):
     catalog = Catalog({"en": {"event.roll": "{player} rolls a die.", "event.choice": "{player}: again? {again}."},
                        "fr": {"event.roll": "{player} lance un dé.", "event.choice": "{player} : relancer ? {again}."}})
 
-    def initial_state(self, players: int, options: dict[str, Any]) -> DiceState:
+    def initial_state(self, players: int, options: dict[str, Any], seat_settings: list[Any]) -> DiceState:
         return DiceState(players, options)
 
     def state_from_json(self, data: Any) -> DiceState:

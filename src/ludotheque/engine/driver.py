@@ -18,7 +18,7 @@ def play_out(state: State, bots: Sequence[Bot], rng: random.Random, max_actions:
         if player >= 0:
             legal = state.legal_actions()
             action = bots[player].choose(SeatView(state, player, legal))
-            if action not in legal:
+            if action not in legal and not state.is_legal(action):
                 raise IllegalActionError(f"bot {bots[player].name!r} at seat {player} chose {action.text()!r}, "
                                          "which is not legal")
         elif player == CHANCE:

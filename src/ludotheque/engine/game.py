@@ -42,6 +42,12 @@ class GameInfo:
     """Whether the game has random events (chance actions)."""
     rules_version: str = "1"
     """Changes when the rules code changes what a record means (records and tables keep it)."""
+    redeals: bool = True
+    """Whether ``resample`` has something to re-deal; False when every secret follows from what all have seen
+    (Stack Market: cash is hidden at the table, but every payment follows the rules from public events)."""
+    seat_options: tuple[OptionSpec, ...] = ()
+    """Settings that belong to a seat, not to the game (Stack Market: a player's steadiness); each seat has its
+    own values, saved in the record with the seat and shown at the table."""
 
     def title(self, lang: str) -> str:
         """The title in ``lang`` (``fr`` or ``en``)."""
@@ -62,12 +68,25 @@ class Game(ABC):
             raise OptionError(f"{i.name} is for {i.min_players} to {i.max_players} players, not {players!r}")
         return resolve_options(i.options, options, i.name)
 
-    def new_game(self, players: int, options: Mapping[str, Any] | None = None) -> State:
+    def resolve_seats(self, players: int,
+                      settings: Sequence[Mapping[str, Any]] | None = None) -> list[dict[str, OptionValue]]:
+        """Check each seat's own settings (``seat_options``); return them all with defaults filled in."""
+        given = list(settings) if settings is not None else [{} for _ in range(players)]
+        if len(given) != players:
+            raise OptionError(f"{len(given)} seats' settings given for {players} players")
+        return [resolve_options(self.info.seat_options, g, f"{self.info.name} (seat {i})")
+                for i, g in enumerate(given)]
+
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None,
+                 seat_settings: Sequence[Mapping[str, Any]] | None = None) -> State:
         """The initial state (usually a chance node: the first deal)."""
-        return self.initial_state(players, self.resolve(players, options or {}))
+        return self.initial_state(players, self.resolve(players, options or {}),
+                                  self.resolve_seats(players, seat_settings))
 
     @abstractmethod
-    def initial_state(self, players: int, options: dict[str, OptionValue]) -> State: ...
+    def initial_state(self, players: int, options: dict[str, OptionValue],
+                      seat_settings: list[dict[str, OptionValue]]) -> State:
+        """The initial state for ``players`` with resolved options and each seat's resolved settings."""
 
     @abstractmethod
     def state_from_json(self, data: Any) -> State:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from .errors import IllegalActionError, LudoError, RecordError, ReplayError
@@ -36,23 +37,29 @@ class Match:
         self.options: dict[str, OptionValue] = game.resolve(players, options or {})
         self.players = players
         self.seed = seed
-        self.seats = seats or [SeatConfig(f"Player {i + 1}") for i in range(players)]
-        if len(self.seats) != players:
-            raise RecordError(f"{len(self.seats)} seats given for {players} players")
+        seats = seats or [SeatConfig(f"Player {i + 1}") for i in range(players)]
+        if len(seats) != players:
+            raise RecordError(f"{len(seats)} seats given for {players} players")
+        settings = game.resolve_seats(players, [s.settings for s in seats])
+        self.seats = [replace(s, settings=dict(v)) for s, v in zip(seats, settings, strict=True)]
+        """The seats, each with its settings filled in (saved in the record)."""
         self.start = start
         if start is not None:
             self.state = game.state_from_json(start)
-            self._check_start_matches()
+            self._check_start_matches(settings)
         else:
-            self.state = game.initial_state(players, self.options)
+            self.state = game.initial_state(players, self.options, settings)
         self.rng = chance_rng(seed)
         self.history: list[tuple[int, Action]] = []
         self.events: list[Event] = []
         if log:
             self.state.events = self.events
 
-    def _check_start_matches(self) -> None:
+    def _check_start_matches(self, settings: list[dict[str, OptionValue]]) -> None:
         st = self.state
+        if st.seat_settings() != (settings if self.game.info.seat_options else []):
+            raise RecordError(f"the start position's seat settings {st.seat_settings()} differ from the record's "
+                              f"{settings}")
         if st.num_players != self.players:
             raise RecordError(f"the start position has {st.num_players} players but the record says {self.players}")
         if st.options != self.options:
@@ -80,9 +87,8 @@ class Match:
         if actor == TERMINAL:
             raise IllegalActionError(f"{action.text()!r}: the game is over")
         if actor == CHANCE:
-            outcomes = [a for a, _ in self.state.chance_outcomes()]
-            if action not in outcomes:
-                raise self.state.illegal(action, outcomes)
+            if not self.state.is_legal(action):
+                raise self.state.illegal(action, [a for a, _ in self.state.chance_outcomes()])
             # Advance the generator exactly as a drawn event would, so that a replayed game continues
             # with the same future draws as the original.
             self.state.sample_chance(self.rng)

@@ -28,6 +28,8 @@ class OptionSpec:
     """The same line in French."""
     choices: tuple[OptionValue, ...] = field(default=())
     """Allowed values (empty: any value of the type). Booleans allow true and false."""
+    bounds: tuple[int, int] | None = None
+    """For a whole-number option: the smallest and largest value allowed (None: any)."""
 
     @property
     def kind(self) -> type:
@@ -36,6 +38,8 @@ class OptionSpec:
     def allowed(self) -> str:
         if self.kind is bool:
             return "true or false"
+        if self.bounds is not None:
+            return f"a whole number from {self.bounds[0]} to {self.bounds[1]}"
         if self.choices:
             return " or ".join(repr(c) if isinstance(c, str) else str(c) for c in self.choices)
         return f"any {self.kind.__name__}"
@@ -59,6 +63,8 @@ class OptionSpec:
             if not isinstance(raw, str):
                 raise OptionError(f"option {self.name}={raw!r}: expected text, allowed {self.allowed()}")
             value = raw.strip()
+        if self.bounds is not None and isinstance(value, int) and not self.bounds[0] <= value <= self.bounds[1]:
+            raise OptionError(f"option {self.name}={raw!r}: allowed values are {self.allowed()}")
         if self.choices and value not in self.choices:
             raise OptionError(f"option {self.name}={raw!r}: allowed values are {self.allowed()}")
         return value

@@ -10,7 +10,8 @@ A record is JSON::
 Version 2 adds what a table knows of each move: ``played_at`` (when, in seconds since 1970) and ``played_by``
 (``person``, ``bot``, ``timeout`` — a stand-in bot played for a person out of time —, ``chance``, or
 ``unknown``), one entry per action, and ``rules``, the game's rules version. All three are optional; version 1
-records (without them) still load.
+records (without them) still load. A seat may also carry ``settings``, its own values of the game's seat options
+(Stack Market: ``{"steadiness": 900}``), written in full by the program.
 
 Each action is its text form, optionally prefixed by who acts (``"2: "`` for seat 2, ``"chance: "`` for a
 random event); a prefix is checked on replay. ``start`` may hold a position (the game's state JSON) to
@@ -73,20 +74,25 @@ QUOTE_CHARS = 40
 
 _FIELDS = ("format", "version", "game", "rules", "players", "options", "seats", "seed", "start", "actions", "result",
            "played_at", "played_by")
-_SEAT_FIELDS = ("name", "bot")
+_SEAT_FIELDS = ("name", "bot", "settings")
 _JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
 """A JSON string; possessive, so that matching a long one keeps no backtracking state."""
 
 
 @dataclass(frozen=True)
 class SeatConfig:
-    """Who sits at a seat: a person (``bot`` None) or a bot by name."""
+    """Who sits at a seat: a person (``bot`` None) or a bot by name, and the seat's own settings."""
 
     name: str
     bot: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict, compare=True, hash=False)
+    """The seat's values of the game's seat options (filled in by ``Match``; empty for games without)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "bot": self.bot}
+        data: dict[str, Any] = {"name": self.name, "bot": self.bot}
+        if self.settings:
+            data["settings"] = dict(self.settings)
+        return data
 
 
 @dataclass
@@ -247,9 +253,9 @@ def _whole(value: int, where: str) -> int:
     return value
 
 
-def _options(options: dict[Any, Any]) -> dict[str, Any]:
+def _options(options: dict[Any, Any], where_all: str = "'options'") -> dict[str, Any]:
     if len(options) > MAX_OPTIONS:
-        raise RecordError(f"'options' = {quote(options)}: a record sets at most {MAX_OPTIONS} options")
+        raise RecordError(f"{where_all} = {quote(options)}: a record sets at most {MAX_OPTIONS} options there")
     for name, value in options.items():
         if not isinstance(name, str):
             raise RecordError(f"option name {quote(name)}: expected a text")
@@ -303,7 +309,8 @@ def _seats(raw: list[Any] | None, players: int) -> list[SeatConfig]:
             raise RecordError(f"seats[{i}] = {quote(s)}: expected {{\"name\": str, \"bot\": str or null}}")
         for key in s:
             if key not in _SEAT_FIELDS:
-                raise RecordError(f"seats[{i}] has an unknown field {quote(key)}; a seat has 'name' and 'bot'")
+                raise RecordError(f"seats[{i}] has an unknown field {quote(key)}; a seat has 'name', 'bot' and "
+                                  "'settings'")
         name, bot = s.get("name"), s.get("bot")
         if name is not None and not isinstance(name, str):
             raise RecordError(f"seats[{i}].name = {quote(name)}: expected a text")
@@ -311,7 +318,10 @@ def _seats(raw: list[Any] | None, players: int) -> list[SeatConfig]:
             raise RecordError(f"seats[{i}].bot = {quote(bot)}: expected a bot name or null")
         _text(name or "", f"seats[{i}].name", MAX_NAME_CHARS)
         _text(bot or "", f"seats[{i}].bot", MAX_NAME_CHARS)
-        seats.append(SeatConfig(name or f"Player {i + 1}", bot))
+        settings = s.get("settings", {})
+        if not isinstance(settings, dict):
+            raise RecordError(f"seats[{i}].settings = {quote(settings)}: expected an object of name: value")
+        seats.append(SeatConfig(name or f"Player {i + 1}", bot, _options(settings, f"seats[{i}].settings")))
     return seats
 
 

@@ -126,12 +126,25 @@ class State(ABC):
                 return action
         return outcomes[-1][0]
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now: a move of the seat to act, or at a chance node a possible
+        outcome. By default, membership of ``legal_actions()`` (or of ``chance_outcomes()``); a game whose
+        moves are continuous (an aim, a hand error) decides here, and its lists are a finite, standard sample."""
+        if self.current_player == CHANCE:
+            return any(a == action for a, _ in self.chance_outcomes())
+        return action in self.legal_actions()
+
+    def random_action(self, rng: random.Random) -> Action:
+        """A random legal move for the seat to act: by default one of ``legal_actions()``; a game with
+        continuous moves may draw from all of them (the contract test plays off-grid moves with this)."""
+        legal = self.legal_actions()
+        return legal[int(rng.random() * len(legal))]
+
     def apply(self, action: Action) -> None:
         """Apply a legal action; an illegal one raises ``IllegalActionError`` and changes nothing."""
-        chance = self.current_player == CHANCE
-        legal = [a for a, _ in self.chance_outcomes()] if chance else self.legal_actions()
-        if action not in legal:
-            raise self.illegal(action, legal)
+        if not self.is_legal(action):
+            chance = self.current_player == CHANCE
+            raise self.illegal(action, [a for a, _ in self.chance_outcomes()] if chance else self.legal_actions())
         self.apply_legal(action)
 
     def illegal(self, action: Action, legal: list[Action]) -> IllegalActionError:
@@ -173,6 +186,10 @@ class State(ABC):
     @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> State:
         """A copy where everything ``seat`` cannot see is re-dealt consistently with what it has seen."""
+
+    def seat_settings(self) -> list[dict[str, Any]]:
+        """Each seat's own settings (the game's ``seat_options``) as the state holds them; [] when it has none."""
+        return []
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if a conservation invariant is broken (tests call it every step)."""

@@ -45,7 +45,8 @@ class Acquire(Game):
         self.bot_paths = {"heuristic": "ludotheque.games.acquire.heuristic:HeuristicBot"}
         self.terminal_path = "ludotheque.games.acquire.terminal:AcquireRenderer"
 
-    def initial_state(self, players: int, options: dict[str, OptionValue]) -> AcquireState:
+    def initial_state(self, players: int, options: dict[str, OptionValue],
+                      seat_settings: list[dict[str, OptionValue]]) -> AcquireState:
         return AcquireState(players, options)
 
     def state_from_json(self, data: Any) -> AcquireState:

@@ -38,7 +38,8 @@ class Gracias(Game):
         self.bot_paths = {"heuristic": "ludotheque.games.gracias.heuristic:HeuristicBot"}
         self.terminal_path = "ludotheque.games.gracias.terminal:GraciasRenderer"
 
-    def initial_state(self, players: int, options: dict[str, OptionValue]) -> GraciasState:
+    def initial_state(self, players: int, options: dict[str, OptionValue],
+                      seat_settings: list[dict[str, OptionValue]]) -> GraciasState:
         return GraciasState(players, options)
 
     def state_from_json(self, data: Any) -> GraciasState:

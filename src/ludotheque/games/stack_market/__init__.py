@@ -1,2 +1,84 @@
-"""Stack Market, 3–4 players (rulebook ``../shared/seeds/003_fba4f43b687e22c7.txt``): in progress. So far only
-its physics (``physics.py``: whether a building of dice stands) exists; the game is not registered yet."""
+"""Stack Market, 3–4 players: invest in companies whose buildings are columns of dice that stand or fall.
+
+Rulebook: ``../shared/seeds/003_fba4f43b687e22c7.txt`` (French), read with ``../shared/RULINGS.md``; each
+paragraph's code and tests are in ``docs/rules/stack_market.md``. The dexterity is physics: every die is placed
+with the player's aim plus a hand error drawn from the seat's steadiness (a chance action), and a building
+stands while, at every interface, the centre of mass of the dice above lies inside the overlap of the touching
+faces (``physics.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine.game import Game, GameInfo
+from ...engine.options import OptionValue
+from ...engine.state import Action, Event, State
+from .actions import parse_action
+from .options import OPTIONS, SEAT_OPTIONS
+from .snapshot import state_from_json
+from .state import StackMarketState
+from .texts import CATALOG
+
+
+class StackMarket(Game):
+    info = GameInfo(
+        name="stack-market", aliases=("stack_market", "stackmarket", "gra-gra"), title_en="Stack Market",
+        title_fr="Stack Market", min_players=3, max_players=4, options=OPTIONS,
+        seed_file="003_fba4f43b687e22c7.txt", hidden_information=True, chance=True, redeals=False,
+        seat_options=SEAT_OPTIONS,
+    )
+
+    def __init__(self) -> None:
+        self.catalog = CATALOG
+        self.bot_paths = {"heuristic": "ludotheque.games.stack_market.heuristic:HeuristicBot"}
+        self.terminal_path = "ludotheque.games.stack_market.terminal:StackMarketRenderer"
+
+    def initial_state(self, players: int, options: dict[str, OptionValue],
+                      seat_settings: list[dict[str, OptionValue]]) -> StackMarketState:
+        return StackMarketState(players, options, [int(s["steadiness"]) for s in seat_settings])
+
+    def state_from_json(self, data: Any) -> StackMarketState:
+        return state_from_json(data, self.resolve, self.resolve_seats)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def secret_words(self, state: State, seat: int | None) -> set[str]:
+        """Another seat's cash, as views and logs would write it (``"cash": 40000``; a seat's own is
+        ``my_cash``), while the game goes on."""
+        if not isinstance(state, StackMarketState) or state.is_terminal():
+            return set()
+        return {f'"cash": {c}' for p, c in enumerate(state.cash) if p != seat}
+
+    def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
+        """Amounts written as the language does (``20 000 $``), payments said as what was paid when seen."""
+        from ...engine.words import format_int  # words for people only: not loaded by the rules
+
+        a = dict(event.args)
+        kind = event.kind
+        for key in ("amount", "paid", "left"):
+            if isinstance(a.get(key), int):
+                a[key] = format_int(a[key], lang)
+        if kind == "pay":
+            kind = "pay_seen" if "paid" in a else "pay"
+            a["why"] = self.catalog.t(lang, f"why.{a.get('why', 'collapse')}")
+        if kind == "takeover_result":
+            kind = "takeover_success" if a.get("success") else "takeover_failure"
+            a["stacker"] = names[a["seat"]] if 0 <= a.get("seat", -1) < len(names) else "?"
+        if kind == "tiebreak":
+            a["which"] = self.catalog.t(lang, f"tie.{a['which']}")
+        if kind == "stacker":
+            a["chosen"] = names[a["stacker"]] if 0 <= a.get("stacker", -1) < len(names) else "?"
+        if kind == "placed" and a.get("margin") is None:
+            kind = "placed_fell"
+        if kind == "game_end":
+            cash = str(a.get("cash", "")).split()
+            a["totals"] = ", ".join(f"{names[i]} {format_int(int(c), lang)}" for i, c in enumerate(cash))
+        return super().describe(Event(kind, a), lang, names)
+
+
+GAME = StackMarket()
+
+__all__ = ["GAME", "StackMarket", "StackMarketState"]

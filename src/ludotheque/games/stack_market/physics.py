@@ -144,3 +144,20 @@ class Column:
                 return Verdict(False, i, inside)
             margin = min(margin, inside)
         return Verdict(True, None, margin if margin != math.inf else HALF)
+
+
+QUARTER_TURN = 9000
+"""A square turned by 90° (in hundredths of a degree) is the same square."""
+
+
+def normal_turn(turn: int) -> int:
+    """A turn brought into -45° < turn ≤ 45° (hundredths of a degree)."""
+    return -((-turn + QUARTER_TURN // 2) % QUARTER_TURN - QUARTER_TURN // 2)
+
+
+def stacked_on(top: Pose | None, dx: int, dy: int, dturn: int) -> Pose:
+    """The pose of a die put on ``top`` (None: on the table at the origin), moved by (dx, dy) µm and turned by
+    ``dturn`` more than it: whole numbers only, so the same on every machine."""
+    if top is None:
+        return Pose(dx, dy, normal_turn(dturn))
+    return Pose(top.x + dx, top.y + dy, normal_turn(top.turn + dturn))

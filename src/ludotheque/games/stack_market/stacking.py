@@ -43,3 +43,55 @@ def stacking_orders(top: int, rolled: tuple[int, ...] | list[int]) -> list[tuple
 
     extend(top)
     return sorted(orders)
+
+
+def follows_all(top: int, order: tuple[int, ...] | list[int]) -> bool:
+    """Whether each number of ``order`` may go on the one before it, starting on ``top``."""
+    current = top
+    for number in order:
+        if not may_follow(current, number):
+            return False
+        current = number
+    return True
+
+
+def is_maximal_order(top: int, rolled: tuple[int, ...] | list[int], order: tuple[int, ...] | list[int]) -> bool:
+    """Whether ``order`` is one the player may choose: drawn from the rolled dice, each die allowed on the one
+    before, and no die left over allowed on its last number."""
+    left = Counter(rolled)
+    left.subtract(order)
+    if any(k < 0 for k in left.values()) or not follows_all(top, order):
+        return False
+    last = order[-1] if order else top
+    return not any(k and may_follow(last, n) for n, k in left.items())
+
+
+def stacking_choices(top: int, rolled: tuple[int, ...] | list[int]) -> list[tuple[int, ...]]:
+    """The player's real choices, one order each: maximal orders differ in play only by which dice they use and
+    the number they leave on top, so each (dice used, last number) comes once, as its smallest order. Sorted;
+    ``[()]`` when no die can be stacked. (``stacking_orders`` lists every order, and can be very many.)"""
+    counts = [0] * 5
+    for n in rolled:
+        counts[n] += 1
+    seen: set[tuple[tuple[int, ...], int]] = set()
+    choices: list[tuple[int, ...]] = []
+    path: list[int] = []
+
+    def visit(current: int) -> None:
+        state = (tuple(counts), current)
+        if state in seen:
+            return
+        seen.add(state)
+        nexts = [n for n in range(5) if counts[n] and may_follow(current, n)]
+        if not nexts:
+            choices.append(tuple(path))
+            return
+        for n in nexts:
+            counts[n] -= 1
+            path.append(n)
+            visit(n)
+            path.pop()
+            counts[n] += 1
+
+    visit(top)
+    return sorted(choices)
