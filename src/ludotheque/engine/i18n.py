@@ -23,14 +23,18 @@ class Catalog:
 
     @classmethod
     def load(cls, package: str, *extra: Catalog) -> Catalog:
-        """Read ``locale/en.toml`` and ``locale/fr.toml`` from a package, merged over ``extra``."""
+        """Read ``locale/en.toml`` and ``locale/fr.toml`` from a package, and any parts kept apart
+        (``locale/en-terminal.toml``, ``locale/en-web.toml`` …), merged over ``extra``."""
         merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
         for other in extra:
             for lang in LANGUAGES:
                 merged[lang].update(other.messages[lang])
+        locale = files(package).joinpath("locale")
         for lang in LANGUAGES:
-            text = files(package).joinpath(f"locale/{lang}.toml").read_text(encoding="utf-8")
-            merged[lang].update(_flatten(tomllib.loads(text)))
+            parts = sorted(p.name for p in locale.iterdir() if p.name.startswith(f"{lang}-") and p.name.endswith(".toml"))
+            for name in (f"{lang}.toml", *parts):
+                text = locale.joinpath(name).read_text(encoding="utf-8")
+                merged[lang].update(_flatten(tomllib.loads(text)))
         return cls(merged)
 
     def has(self, key: str) -> bool:
