@@ -31,7 +31,8 @@ class Catalog:
                 merged[lang].update(other.messages[lang])
         locale = files(package).joinpath("locale")
         for lang in LANGUAGES:
-            parts = sorted(p.name for p in locale.iterdir() if p.name.startswith(f"{lang}-") and p.name.endswith(".toml"))
+            parts = sorted(p.name for p in locale.iterdir()
+                           if p.name.startswith(f"{lang}-") and p.name.endswith(".toml"))
             for name in (f"{lang}.toml", *parts):
                 text = locale.joinpath(name).read_text(encoding="utf-8")
                 merged[lang].update(_flatten(tomllib.loads(text)))
