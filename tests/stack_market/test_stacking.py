@@ -6,7 +6,13 @@ from __future__ import annotations
 import itertools
 import random
 
-from ludotheque.games.stack_market.stacking import FACES, may_follow, stacking_orders
+from ludotheque.games.stack_market.stacking import (
+    FACES,
+    is_maximal_order,
+    may_follow,
+    stacking_choices,
+    stacking_orders,
+)
 
 
 def _brute_force(top: int, rolled: list[int]) -> list[tuple[int, ...]]:
@@ -47,3 +53,34 @@ def test_hand_worked_cases() -> None:
     orders = stacking_orders(2, [3, 4, 0, 1])
     assert orders == [(3, 4, 0, 1), (4, 0, 1, 3), (4, 0, 3)]
     assert sorted({len(o) for o in orders}) == [3, 4]
+
+
+def _used_and_last(top: int, rolled: list[int], order: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    return tuple(sorted(order)), order[-1] if order else top
+
+
+def test_the_choices_are_one_order_per_dice_used_and_top_left() -> None:
+    """``stacking_choices`` keeps, of all maximal orders, the smallest for each (dice used, number left on top)."""
+    rng = random.Random(7)
+    for _ in range(400):
+        rolled = [rng.choice(FACES) for _ in range(rng.randint(0, 8))]
+        top = rng.choice(FACES)
+        every = stacking_orders(top, rolled)
+        best: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+        for order in every:
+            key = _used_and_last(top, rolled, order)
+            best[key] = min(best.get(key, order), order)
+        assert stacking_choices(top, rolled) == sorted(best.values()), (top, rolled)
+
+
+def test_a_maximal_order_is_recognised_and_nothing_else() -> None:
+    rng = random.Random(8)
+    for _ in range(300):
+        rolled = [rng.choice(FACES) for _ in range(rng.randint(0, 6))]
+        top = rng.choice(FACES)
+        maximal = set(stacking_orders(top, rolled))
+        for k in range(len(rolled) + 1):
+            for order in set(itertools.permutations(rolled, k)):
+                assert is_maximal_order(top, rolled, order) == (order in maximal), (top, rolled, order)
+    assert not is_maximal_order(2, [3, 4], (3, 4, 0)), "a die that was not rolled"
+    assert not is_maximal_order(2, [3, 4, 0], (3, 4)), "the 0 could still go on the 4"

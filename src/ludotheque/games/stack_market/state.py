@@ -282,7 +282,7 @@ class StackMarketState(SeatedState):
         elif self.actor == CHANCE:
             key = "chance_pending"
             if isinstance(action, Slip) and self.phase == SLIP:
-                key = "slip_limits"
+                key = "slip_perfect" if self.spread() == 0 else "slip_limits"
                 fields = {"limit": SLIP_LIMIT_UM, "turn": TURN_LIMIT}
         elif self.phase == AIM:
             key, fields, shown = "aim_limits", {"limit": AIM_LIMIT_UM, "turn": TURN_LIMIT}, []
