@@ -1,8 +1,9 @@
-"""Speed benchmark: ``python bench/run.py`` (options: --game acquire|gracias|all, --games, --players, --json).
+"""Speed benchmark: ``python bench/run.py`` (options: --game NAME|all, --games, --players, --json).
 
 Prints complete random games per second on one core, engine decisions per second, clone time, and the
 time to replay a full game record. Targets for Acquire (issue #2): >= 200 random 4-player games/s on one
-core, clone < 10 µs.
+core, clone < 10 µs. For Stack Market it also times the stability check of one placement on a 30-die
+building (issue #8: under 0.2 ms on one core).
 
 Every figure is given twice: from the wall clock (``time.perf_counter``) and from this process's CPU time
 (``time.process_time``, the ``*_cpu`` keys of ``--json``). On a busy machine the wall-clock figures drop
@@ -120,7 +121,37 @@ def bot_games_per_s(game_name: str, players: int, bot: str, games: int) -> dict[
     return per_second(games, "heuristic_games_per_s", clock.lap())
 
 
-TARGETS = {"acquire": {"games_per_s": 200, "clone_us": 10}, "gracias": {"games_per_s": 500}}
+def stack_market_placement_ms(height: int = 30, columns: int = 400) -> tuple[float, float]:
+    """The median time (ms, wall and CPU) to place the ``height``-th die on a standing building and decide
+    whether it still stands, over ``columns`` buildings made with a steady hand (the copy's cost subtracted)."""
+    from ludotheque.games.stack_market.physics import Column, stacked_on
+
+    rng = random.Random(30)
+    made: list[tuple[Column, object]] = []
+    while len(made) < columns:
+        column = Column()
+        while len(column) < height - 1:
+            top = column.poses[-1] if column.poses else None
+            column.place(stacked_on(top, round(rng.gauss(0, 300)), round(rng.gauss(0, 300)), round(rng.gauss(0, 75))))
+        if column.check().stands:
+            made.append((column, stacked_on(column.poses[-1], round(rng.gauss(0, 300)), 0, 0)))
+    repeat = 50
+    walls, cpus = [], []
+    for column, pose in made:
+        clock = Clock()
+        for _ in range(repeat):
+            column.copy()
+        copy_wall, copy_cpu = clock.lap()
+        for _ in range(repeat):
+            column.copy().place(pose)  # type: ignore[arg-type]
+        wall, cpu = clock.lap()
+        walls.append((wall - copy_wall) / repeat * 1000)
+        cpus.append(max(cpu - copy_cpu, 0.0) / repeat * 1000)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+TARGETS = {"acquire": {"games_per_s": 200, "clone_us": 10}, "gracias": {"games_per_s": 500},
+           "stack-market": {"placement_ms": 0.2}}
 """The issues' targets on this 2-core machine (one core)."""
 
 
@@ -139,7 +170,11 @@ def bench_game(game: str, players: int, games: int) -> dict[str, object]:
     heuristic: dict[str, float | None] = dict.fromkeys(("heuristic_games_per_s", "heuristic_games_per_s_cpu"))
     if "heuristic" in bot_names(game):
         heuristic.update(bot_games_per_s(game, players, "heuristic", max(5, games // 25)))
-    return {"game": game, "players": players, "games": games, **{k: round(v, 1) for k, v in speed.items()},
+    extra: dict[str, float] = {}
+    if game == "stack-market":
+        wall, cpu = stack_market_placement_ms()
+        extra = {"placement_ms": round(wall, 4), "placement_ms_cpu": round(cpu, 4)}
+    return {"game": game, "players": players, "games": games, **{k: round(v, 1) for k, v in speed.items()}, **extra,
             "clone_us": round(clone, 2), "clone_us_cpu": round(clone_cpu, 2), "replay_ms": round(replay_ms, 1),
             "replay_ms_cpu": round(replay_ms_cpu, 1), "replay_actions": replay_actions,
             **{k: (round(v, 1) if v is not None else None) for k, v in heuristic.items()},
@@ -173,6 +208,8 @@ def show(r: dict[str, object]) -> None:
     print(f"  actions per second (chance incl.): {both('actions_per_s')}")
     print(f"  clone (median, mid-game)   : {both('clone_us', ' µs')}{mark('clone_us', higher=False)}")
     print(f"  replay of a full record    : {both('replay_ms', ' ms')} ({r['replay_actions']} actions, checked path)")
+    if "placement_ms" in r:
+        print(f"  placing a die on 30 (check): {both('placement_ms', ' ms')}{mark('placement_ms', higher=False)}")
     if r["heuristic_games_per_s"] is not None:
         print(f"  heuristic bots, games per s: {both('heuristic_games_per_s')}")
 
