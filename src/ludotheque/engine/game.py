@@ -116,6 +116,13 @@ class Game(ABC):
         tests look for them in everything a seat or a spectator (None) receives."""
         return set()
 
+    def table_extra(self, name: str, state: State, seat: int | None) -> Any:
+        """Something a front end may ask for besides the view, by ``name`` (Stack Market: ``fall``, a collapse's
+        trajectory to animate), computed from a copy of ``state`` for ``seat`` (None: a spectator). It must show
+        no more than ``seat`` may see; it may be slow (servers run it off their event loop and keep the answer
+        until the next move). ``None``: nothing to give now; an unknown name raises ``KeyError``."""
+        raise KeyError(name)
+
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         """An event in words, from the catalogue's ``event.<kind>`` entry (``player`` is the seat's name)."""
         fields = dict(event.args)

@@ -23,6 +23,7 @@ from ..engine.errors import LudoError
 from ..engine.game import all_games, get_game
 from ..engine.i18n import Catalog
 from ..engine.match import Match
+from ..engine.options import OptionSpec
 from .hub import OVER, Client, Hub, LiveTable, SeatSpec, TableSpec
 from .protocol import (
     MAX_CHAT_CHARS,
@@ -45,6 +46,8 @@ STATIC = files("ludotheque.server").joinpath("static")
 class SeatIn(BaseModel):
     name: str | None = Field(default=None, max_length=MAX_NAME_CHARS)
     bot: str | None = Field(default=None, max_length=64)
+    settings: dict[str, Any] = Field(default_factory=dict, max_length=32)
+    """The seat's own settings (the game's ``seat_options``: Stack Market's steadiness)."""
 
 
 class TableIn(BaseModel):
@@ -97,14 +100,14 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
     async def games(lang: str = "en") -> list[dict[str, Any]]:
         return [{"name": g.info.name, "title": g.info.title(lang), "min_players": g.info.min_players,
                  "max_players": g.info.max_players, "bots": bot_names(g.info.name), "rules": g.info.rules_version,
-                 "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
-                              "help": o.help_fr if lang == "fr" else o.help_en} for o in g.info.options]}
+                 "options": [_option(o, lang) for o in g.info.options],
+                 "seat_options": [_option(o, lang) for o in g.info.seat_options]}
                 for g in all_games()]
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: TableIn) -> dict[str, Any]:
-        seats = [SeatSpec(clean_text(s.name, MAX_NAME_CHARS) or None, s.bot) for s in body.seats] if body.seats \
-            else [SeatSpec()] * body.players
+        seats = [SeatSpec(clean_text(s.name, MAX_NAME_CHARS) or None, s.bot, dict(s.settings)) for s in body.seats] \
+            if body.seats else [SeatSpec()] * body.players
         stored, tokens = await hub.create(TableSpec(body.game, body.players, body.options, seats, body.bot_delay_ms,
                                                     body.move_seconds))
         return {"id": stored.id, "url": f"/#/table/{stored.id}", "tokens": {str(k): v for k, v in tokens.items()}}
@@ -144,6 +147,23 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
         record = live.table.record()
         at = max(0, min(at, len(record.actions)))
         return spectator_frame(Match.from_record(record, upto=at), live.id, lang, len(record.actions))
+
+    @app.get("/api/tables/{table_id}/extra/{name}")
+    async def extra(table_id: str, name: str, token: str | None = None, at: int | None = None) -> Any:
+        """What the game's view may ask for besides its frames (``Game.table_extra``: Stack Market's ``fall``), as
+        the token's seat (or, without one, a spectator) may see it; ``at``: a finished game's step (a replay)."""
+        live = await hub.open(table_id)
+        seat = await hub.seat_of(live, token) if token else None
+        if token and seat is None:
+            raise HTTPException(403, "this token holds no seat at this table")
+        game = live.table.match.game
+        try:
+            value = await hub.extra(live, name[:64], seat, at)
+        except KeyError:
+            raise HTTPException(404, f"{game.info.name} gives nothing named {name[:64]!r}") from None
+        if value is None:
+            raise HTTPException(404, f"{name[:64]}: nothing to give now")
+        return value
 
     @app.get("/api/texts/{lang}")
     async def texts(lang: str, game: str | None = None) -> dict[str, str]:
@@ -241,6 +261,13 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app
+
+
+def _option(o: OptionSpec, lang: str) -> dict[str, Any]:
+    """An option (or seat option) as the lobby's form shows it."""
+    return {"name": o.name, "default": o.default, "choices": list(o.choices),
+            "bounds": list(o.bounds) if o.bounds is not None else None,
+            "help": o.help_fr if lang == "fr" else o.help_en}
 
 
 def _origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:

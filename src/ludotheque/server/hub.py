@@ -15,13 +15,14 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, TypeVar
 
 from ..engine.errors import LudoError, OptionError
-from ..engine.game import get_game
+from ..engine.game import Game, get_game
 from ..engine.match import Match
+from ..engine.options import OptionValue
 from ..engine.record import GameRecord, SeatConfig
 from ..engine.state import CHANCE
 from ..table import Played, StaleActionError, Table
@@ -66,6 +67,9 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     driver: asyncio.Task[None] | None = None
+    extras: dict[tuple[int, str, int | None], asyncio.Future[Any]] = field(default_factory=dict)
+    """The game's extras asked for (``Game.table_extra``), by (actions played, name, viewer): kept until the
+    next move, shared by everybody asking at once."""
 
     @property
     def id(self) -> str:
@@ -83,6 +87,8 @@ class SeatSpec:
 
     name: str | None = None
     bot: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The seat's own settings (the game's seat options; those left out take their defaults)."""
 
 
 @dataclass(frozen=True)
@@ -128,10 +134,11 @@ class Hub:
             if s.bot is not None and s.bot not in known:
                 raise OptionError(f"seats[{i}]: no bot named {s.bot!r} for {game.info.name}; the bots are: "
                                   f"{', '.join(known)}")
+        settings = seat_settings(game, spec.seats)
         tokens = {i: new_token() for i, s in enumerate(spec.seats) if s.bot is None and s.name}
         seats = [SeatRecord(i, s.name if s.bot is None else f"Bot {i} ({s.bot})", s.bot,
                             reserved=s.bot is None and bool(s.name),
-                            taken=i in tokens) for i, s in enumerate(spec.seats)]
+                            taken=i in tokens, settings=dict(settings[i])) for i, s in enumerate(spec.seats)]
         table_id = secrets.token_urlsafe(9)
         stored = StoredTable(table_id, game.info.name, spec.players, dict(options),
                              secrets.randbits(48), game.info.rules_version, spec.bot_delay_ms, spec.move_seconds,
@@ -197,9 +204,10 @@ class Hub:
             raise OptionError(f"seat {seat} is not free")
         async with live.lock:
             seats = list(live.stored.seats)
-            seats[seat] = SeatRecord(seat, name, None, seats[seat].reserved, True)
+            seats[seat] = replace(seats[seat], name=name, bot=None, taken=True)
             live.stored = _with(live.stored, seats=seats)
-            live.table.match.seats[seat] = SeatConfig(name, None)
+            # the seat keeps its settings (a steadiness chosen at creation)
+            live.table.match.seats[seat] = replace(live.table.match.seats[seat], name=name, bot=None)
             if not live.waiting and live.stored.status == WAITING:
                 live.stored = _with(live.stored, status=PLAYING)
                 await self.db(self.store.set_status, live.id, PLAYING)
@@ -209,6 +217,33 @@ class Hub:
 
     async def seat_of(self, live: LiveTable, token: str) -> int | None:
         return await self.db(self.store.seat_of, live.id, hash_token(token))
+
+    # --- what a game gives besides its frames ---------------------------------------------------------
+    async def extra(self, live: LiveTable, name: str, seat: int | None, at: int | None = None) -> Any:
+        """The game's ``table_extra(name)`` for ``seat`` (None: a spectator) on the table as it is, or, for a
+        finished game, after ``at`` actions (a replay). Run in a thread on a copy of the state; the answer is kept
+        per (actions played, name, viewer) until the table moves on, and viewers asking at once share one call.
+        ``KeyError`` for a name the game does not know."""
+        replaying = at is not None and live.stored.status == OVER
+        at = max(0, min(at or 0, live.table.at)) if replaying else live.table.at
+        key = (at, name, seat)
+        future = live.extras.get(key)
+        if future is None:
+            for old in [k for k in live.extras if k[0] != live.table.at and k[0] != at]:
+                del live.extras[old]  # an older move's: nobody asks for it any more
+            if at == live.table.at:
+                state = live.table.match.state.clone()
+            else:
+                state = Match.from_record(live.table.record(), upto=at, log=False).state
+            game = live.table.match.game
+            future = asyncio.ensure_future(asyncio.to_thread(game.table_extra, name, state, seat))
+            live.extras[key] = future
+        try:
+            return await asyncio.shield(future)
+        except Exception:  # an unknown name, or a failure: not kept, the next asker tries again
+            if live.extras.get(key) is future:
+                del live.extras[key]
+            raise
 
     # --- moves ------------------------------------------------------------------------------------
     async def submit(self, live: LiveTable, seat: int, action: str, at: int) -> None:
@@ -286,12 +321,34 @@ class Hub:
 
 
 def _seat_configs(stored: StoredTable) -> list[SeatConfig]:
-    return [SeatConfig(s.name or f"Seat {s.seat}", s.bot) for s in stored.seats]
+    return [SeatConfig(s.name or f"Seat {s.seat}", s.bot, dict(s.settings)) for s in stored.seats]
+
+
+def seat_settings(game: Game, seats: list[SeatSpec]) -> list[dict[str, OptionValue]]:
+    """Every seat's settings checked by the game (``resolve_seats``) and filled in; a refusal names the seat, the
+    setting and what it allows."""
+    try:
+        return game.resolve_seats(len(seats), [s.settings for s in seats])
+    except OptionError as error:
+        specs = {o.name: o for o in game.info.seat_options}
+        for i, s in enumerate(seats):
+            if not isinstance(s.settings, dict):
+                raise OptionError(f"seat {i}: settings are an object of name: value") from None
+            for name, value in s.settings.items():
+                spec = specs.get(name)
+                if spec is None:
+                    known = ", ".join(specs) or "none"
+                    raise OptionError(f"seat {i}: {game.info.name} has no seat setting {name!r}; its seat settings "
+                                      f"are: {known}") from None
+                try:
+                    spec.parse(value)
+                except OptionError:
+                    raise OptionError(f"seat {i}: setting {name} = {value!r} is not allowed; {name} is "
+                                      f"{spec.allowed()}") from None
+        raise error
 
 
 def _with(stored: StoredTable, **changes: Any) -> StoredTable:
-    from dataclasses import replace
-
     return replace(stored, **changes)
 
 

@@ -52,6 +52,14 @@ class StackMarket(Game):
             return set()
         return {f'"cash": {c}' for p, c in enumerate(state.cash) if p != seat}
 
+    def table_extra(self, name: str, state: State, seat: int | None) -> Any:
+        """``fall``: the last collapse replayed by MuJoCo, for the browser to animate (``web_extra.py``)."""
+        from .web_extra import table_extra  # MuJoCo and the web's needs: not loaded by the rules
+
+        if not isinstance(state, StackMarketState):
+            raise KeyError(name)
+        return table_extra(name, state, seat)
+
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         """Amounts written as the language does (``20 000 $``), payments said as what was paid when seen."""
         from ...engine.words import format_int  # words for people only: not loaded by the rules

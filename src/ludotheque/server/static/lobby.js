@@ -84,7 +84,19 @@ function newTableForm(games, t, lang) {
       const sync = () => { name.hidden = kind.value !== "reserved"; };
       kind.addEventListener("change", sync);
       sync();
-      seats.append(h("div", { class: "seat-setup" }, h("span", { class: "seat-no" }, t("lobby.seat", { n: i })), kind, name));
+      // the game's seat options (Stack Market: the seat's steadiness), one whole number each
+      const settings = g.seat_options.map((o) => h("label", { class: "seat-option", title: o.help },
+        h("code", {}, o.name), " ",
+        h("input", { type: "number", name: `seat-${i}-${o.name}`, value: o.default, step: 1,
+          min: o.bounds ? o.bounds[0] : null, max: o.bounds ? o.bounds[1] : null,
+          "aria-label": t("lobby.seat_option", { n: i, name: o.name }) })));
+      seats.append(h("div", { class: "seat-setup" }, h("span", { class: "seat-no" }, t("lobby.seat", { n: i })), kind, name,
+        settings));
+    }
+    if (g.seat_options.length) {
+      seats.append(h("div", { class: "seat-options-help" }, h("strong", {}, t("lobby.seat_settings")),
+        g.seat_options.map((o) => h("p", {}, h("code", {}, o.name), " — ", o.help,
+          o.bounds ? ` (${t("lobby.bounds", { low: t.number(o.bounds[0]), high: t.number(o.bounds[1]) })})` : ""))));
     }
   };
   const drawOptions = () => {
@@ -116,9 +128,17 @@ function newTableForm(games, t, lang) {
     for (let i = 0; i < n; i++) {
       const kind = form.querySelector(`[name=seat-${i}]`).value;
       const name = form.querySelector(`[name=name-${i}]`).value.trim();
-      if (kind.startsWith("bot:")) body.seats.push({ bot: kind.slice(4) });
-      else if (kind === "reserved" && name) body.seats.push({ name });
-      else body.seats.push({});
+      const seat = {};
+      if (kind.startsWith("bot:")) seat.bot = kind.slice(4);
+      else if (kind === "reserved" && name) seat.name = name;
+      if (g.seat_options.length) {
+        seat.settings = {};
+        for (const o of g.seat_options) {
+          const raw = form.querySelector(`[name="seat-${i}-${o.name}"]`).value.trim();
+          seat.settings[o.name] = /^-?\d+$/.test(raw) ? Number(raw) : raw; // anything else: the server says what is allowed
+        }
+      }
+      body.seats.push(seat);
     }
     const answer = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify(body) });

@@ -47,6 +47,9 @@ class SeatRow(Base):
     """Kept for ``name``: only a person giving that name may take it."""
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """SHA-256 of the seat's secret token (the token itself is never stored)."""
+    settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The seat's own settings (the game's seat options, every one filled in; None: the defaults, as for
+    tables created before seats had settings)."""
 
 
 class ActionRow(Base):

@@ -31,6 +31,8 @@ class SeatRecord:
     reserved: bool = False
     taken: bool = False
     """A person holds the seat (its token is set)."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The seat's values of the game's seat options (Stack Market: its steadiness), as resolved at creation."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,8 @@ class Store:
             s.flush()
             for seat in table.seats:
                 s.add(SeatRow(table_id=table.id, seat=seat.seat, name=seat.name, bot=seat.bot,
-                              reserved=seat.reserved, token_hash=token_hashes.get(seat.seat)))
+                              reserved=seat.reserved, token_hash=token_hashes.get(seat.seat),
+                              settings=dict(seat.settings) or None))
 
     def table(self, table_id: str) -> StoredTable:
         with self._session() as s:
@@ -187,5 +190,6 @@ class Store:
 def _stored(row: TableRow, seats: Any) -> StoredTable:
     return StoredTable(row.id, row.game, row.players, dict(row.options), row.seed, row.rules, row.bot_delay_ms,
                        row.move_seconds, row.status, row.created,
-                       [SeatRecord(s.seat, s.name, s.bot, s.reserved, s.token_hash is not None) for s in seats],
+                       [SeatRecord(s.seat, s.name, s.bot, s.reserved, s.token_hash is not None, dict(s.settings or {}))
+                        for s in seats],
                        row.finished, row.result)
