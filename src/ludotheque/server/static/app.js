@@ -20,12 +20,17 @@ async function route() {
   const t = await loadTexts(lang);
   translatePage(document, t);
   const [, page, id] = (location.hash || "#/").slice(1).split("/");
+  // Each page is drawn in its own box, shown only if no newer page was asked for meanwhile: a lobby still
+  // loading when a table's link is followed never draws over the table.
+  const box = document.createElement("div");
   let done;
-  if (page === "table" && id) done = await showTable(app, id, lang);
-  else if (page === "replay" && id) done = await showReplay(app, id, lang);
-  else done = await showLobby(app, lang);
-  if (mine === current) leave = done;
-  else done();
+  if (page === "table" && id) done = await showTable(box, id, lang);
+  else if (page === "replay" && id) done = await showReplay(box, id, lang);
+  else done = await showLobby(box, lang);
+  if (mine === current) {
+    leave = done;
+    app.replaceChildren(box);
+  } else done();
 }
 
 document.getElementById("lang-switch").addEventListener("click", () => {

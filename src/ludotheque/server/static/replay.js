@@ -31,7 +31,11 @@ export async function showReplay(root, id, lang) {
     where.textContent = t("replay.step", { n: at, count });
     clear(board);
     const names = frame.seats.map((s) => s.name);
-    if (view && view.render) view.render(board, frame, { t, lang, seat: null, names, legal: [], act: () => {}, log: frame.events });
+    const extra = async (name) => {
+      const reply = await fetch(`/api/tables/${id}/extra/${encodeURIComponent(name)}?at=${frame.at}`);
+      return reply.ok ? reply.json() : null;
+    };
+    if (view && view.render) view.render(board, frame, { t, lang, seat: null, names, legal: [], act: () => {}, log: frame.events, extra });
     else board.append(h("pre", {}, JSON.stringify(frame.view, null, 1)));
     clear(log).append(...frame.events.map((e) => h("li", { class: `event ${e.kind}` }, e.text)));
     log.scrollTop = log.scrollHeight;

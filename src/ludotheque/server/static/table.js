@@ -157,8 +157,17 @@ class TablePage {
     const f = this.frame;
     return {
       t: this.t, lang: this.lang, seat: f.seat, names: f.seats.map((s) => s.name || this.t("lobby.seat", { n: s.seat })),
-      legal: f.legal, act: (text) => this.act(text), log: this.log,
+      legal: f.legal, act: (text) => this.act(text), log: this.log, extra: (name) => this.extra(name),
     };
+  }
+
+  // What the game's view may ask for besides the frame (GET /api/tables/ID/extra/NAME, as this seat may see it):
+  // the answer as JSON, or null when there is none.
+  async extra(name) {
+    const seat = readSeat(this.id);
+    const query = seat ? `?token=${encodeURIComponent(seat.token)}` : "";
+    const answer = await fetch(`/api/tables/${this.id}/extra/${encodeURIComponent(name)}${query}`);
+    return answer.ok ? answer.json() : null;
   }
 
   draw(newEvents, newChat) {
