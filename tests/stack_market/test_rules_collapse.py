@@ -5,8 +5,6 @@ still change investment (RULINGS "A collapse", "After a collapse 5 dice leave th
 
 from __future__ import annotations
 
-import pytest
-
 from tests.stack_market.test_rules_helpers import (
     careful,
     dice_count,
@@ -143,9 +141,6 @@ def test_option_removed_dice_round_brings_them_back_at_the_next_round() -> None:
     assert s["player"] == 1 and dice_count(match) == 60
 
 
-@pytest.mark.xfail(strict=True, reason="rules bug: a collapse rebuilds with 3 dice even when the reserve holds "
-                   "fewer (state.py _collapse calls _start_roll(rebuild, START_HEIGHT) without min(…, reserve)); "
-                   "the reserve goes to -1 and check_invariants fails")
 def test_a_building_rebuilt_from_a_reserve_of_two_dice_gets_two() -> None:
     """A hand-written position: company A is a single 4, the reserve holds 1 die. Seat 0 rolls it (a 0, which
     must go on the 4) and the two-dice building falls. The 2 dice come back; A is rebuilt with what the reserve

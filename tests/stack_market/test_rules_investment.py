@@ -65,7 +65,7 @@ def test_changing_comes_only_at_the_end_of_ones_own_turn() -> None:
     """« A la fin de son tour un joueur peut changer son investissement »: not while dice are being rolled or
     placed, and not in another seat's turn."""
     match = play(stay(0), start=START)
-    refused(match, "invest C", "the dice must be rolled")
+    refused(match, "invest C", "dice are being rolled now")
     refused_entry([], "1: invest D", "seat 0's turn", start=START)
 
 

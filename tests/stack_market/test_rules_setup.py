@@ -112,9 +112,6 @@ def test_a_company_that_is_no_letter_is_refused(text: str) -> None:
     refused(match, text, "")
 
 
-@pytest.mark.xfail(strict=True, reason="unclear refusal (state.py illegal, key chance_pending): an impossible chance "
-                   "outcome at the first-player draw or a tie roll is refused with « the dice must be rolled (or the "
-                   "hand's error drawn) first », which names neither the draw nor why the outcome is impossible")
 @pytest.mark.parametrize("text", ["first 4", "roll 2", "invest A"])
 def test_the_first_player_draw_refuses_with_its_own_words(text: str) -> None:
     """While the first player is drawn, an outcome that cannot happen (seat 4, a die) or a seat's move is refused;
@@ -123,4 +120,4 @@ def test_the_first_player_draw_refuses_with_its_own_words(text: str) -> None:
     refused(match, text, "allowed: first 0, first 1, first 2, first 3")
     with pytest.raises(ValueError) as error:
         match.apply(text)
-    assert "the dice must be rolled" not in str(error.value)
+    assert "the first player is being drawn now (first 0 to first 3)" in str(error.value)

@@ -108,7 +108,7 @@ def test_an_aim_is_over_the_top_face_and_a_hand_error_within_a_die() -> None:
     match.apply("aim 0 0 0")
     refused(match, "slip 16001 0 0", "at most 16000 µm")
     refused(match, "slip 0 0 4501", "at most 16000 µm along each axis and 4500 hundredths")
-    refused(match, "aim 0 0 0", "the dice must be rolled (or the hand's error drawn) first")
+    refused(match, "aim 0 0 0", "the die just aimed is being placed now")
 
 
 def test_a_die_centred_on_the_top_faces_edge_stands_one_micrometre_past_it_falls() -> None:

@@ -280,10 +280,13 @@ class StackMarketState(SeatedState):
         if self.phase == OVER:
             key = "game_over"
         elif self.actor == CHANCE:
-            key = "chance_pending"
-            if isinstance(action, Slip) and self.phase == SLIP:
-                key = "slip_perfect" if self.spread() == 0 else "slip_limits"
-                fields = {"limit": SLIP_LIMIT_UM, "turn": TURN_LIMIT}
+            key = {ROLL: "roll_pending", FIRST: "first_pending", TIE: "tie_pending"}.get(self.phase, "slip_pending")
+            fields = {"last": self.n - 1, "which_key": f"tie.{self.tie or 'tallest'}"}
+            if self.phase == SLIP:
+                shown = []  # any error within the limits may happen: the listed grid would mislead
+                if isinstance(action, Slip):
+                    key = "slip_perfect" if self.spread() == 0 else "slip_limits"
+                    fields = {"limit": SLIP_LIMIT_UM, "turn": TURN_LIMIT}
         elif self.phase == AIM:
             key, fields, shown = "aim_limits", {"limit": AIM_LIMIT_UM, "turn": TURN_LIMIT}, []
             if not isinstance(action, Aim):
@@ -433,7 +436,7 @@ class StackMarketState(SeatedState):
         self.reserve += len(self.faces[company]) + len(self.hand) + len(self.pending)
         self.faces[company], self.columns[company] = [], Column()
         self.hand, self.pending = [], []
-        self._start_roll(PURPOSES.index("rebuild"), START_HEIGHT, company)
+        self._start_roll(PURPOSES.index("rebuild"), min(START_HEIGHT, self.reserve), company)
 
     def _remove_dice(self) -> None:
         removed = min(REMOVED_PER_COLLAPSE, self.reserve)
