@@ -1,0 +1,277 @@
+"""Stack Market's terminal screen, drawn from real positions (seeded games played to each phase) in French and
+English, 80 and 120 columns wide: the buildings from the front and the side with their heights, top faces, margins
+and leans, the reserve and the record, every seat's steadiness, one's own cash and nobody else's, the dice to place,
+the named aims when it is one's turn to aim; action words that parse back; events said in lines a person reads; and
+whole games on an 80 × 24 and a 120 × 40 terminal that fit."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import re
+from typing import Any, cast
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from ludotheque.cli.play import build_session
+from ludotheque.cli.render import View, get_renderer, screen
+from ludotheque.engine import Match, get_game
+from ludotheque.engine.errors import IllegalActionError, InvalidActionError
+from ludotheque.engine.record import SeatConfig
+from ludotheque.engine.words import format_int
+from ludotheque.games.stack_market import StackMarketState
+from ludotheque.games.stack_market.actions import NAMED_AIMS, Aim, parse_action
+from ludotheque.games.stack_market.terminal import StackMarketRenderer, action_words, aim_text
+from tests.cli.test_terminal_fit import Shot, assert_fits, play, terminal
+
+GAME = get_game("stack-market")
+RENDERER = StackMarketRenderer()
+NAMES = ["Ada", "Bob", "Cy", "Dee"]
+HEIGHT_WORD = {"en": "top", "fr": "dessus"}
+
+
+def reach(players: int, seed: int, phase: str, nth: int = 1, steadiness: int = 600) -> Match:
+    """A game played from ``seed`` (careful aims mostly, so buildings grow) until a seat must act in ``phase`` for
+    the ``nth`` time."""
+    seats = [SeatConfig(NAMES[i], settings={"steadiness": steadiness}) for i in range(players)]
+    match = Match(GAME, players, {}, seed, seats)
+    rng = random.Random(seed)
+    seen = 0
+    while not match.is_over():
+        if match.current_player < 0:
+            match.draw_chance()
+            continue
+        obs = match.state.observation(match.current_player)
+        if obs["phase"] == phase:
+            seen += 1
+            if seen == nth:
+                return match
+        if obs["phase"] == "aim":
+            match.apply(Aim(0, 0, 0) if rng.random() < 0.85 else match.state.random_action(rng))
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    assert phase == "over", f"no {phase} number {nth} in this game"
+    return match
+
+
+def view_of(match: Match, lang: str, width: int | None, height: int | None = None,
+            seat: int | None = -1) -> View:
+    seat = (match.current_player if match.current_player >= 0 else None) if seat == -1 else seat
+    legal = [a.text() for a in match.legal_actions()] if seat is not None and seat == match.current_player else []
+    return View(GAME, match.state.observation(seat), seat, lang, [s.name for s in match.seats], legal, width, height)
+
+
+def draw(view: View) -> str:
+    console = Console(file=io.StringIO(), width=view.width or 160, record=True, color_system=None)
+    for part in screen(RENDERER, view):
+        console.print(part)
+    return console.export_text()
+
+
+def test_the_game_brings_this_renderer() -> None:
+    assert isinstance(get_renderer(GAME), StackMarketRenderer)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("width", [80, 120])
+@pytest.mark.parametrize(("players", "phase", "nth"), [(4, "invest", 1), (4, "order", 2), (3, "aim", 12),
+                                                       (4, "change", 9), (3, "aim", 40)])
+def test_the_buildings_reserve_record_and_hands_are_on_screen(lang: str, width: int, players: int, phase: str,
+                                                               nth: int) -> None:
+    match = reach(players, 7, phase, nth)
+    height = 17 if width == 80 else 33  # the game's part of an 80 × 24 and a 120 × 40 terminal
+    view = view_of(match, lang, width, height)
+    text = draw(view)
+    lines = text.rstrip("\n").split("\n")
+    assert max(cell_len(line) for line in lines) <= width and len(lines) <= height, text
+    obs = view.obs
+    for company in obs["companies"]:  # every building's height and top face, its top die drawn with its number
+        if company["height"]:
+            assert f"{company['height']} ({HEIGHT_WORD[lang]} {company['top']})" in text
+            assert f"[{company['top']}]" in text or f"‹{company['top']}]" in text or f"[{company['top']}›" in text
+    assert ("margin" if lang == "en" else "marge") in text and ("lean" if lang == "en" else "dévers") in text
+    assert re.search(r"x[+-]\d+[.,]\d y[+-]\d+[.,]\d", text)  # a lean in mm
+    reserve = f"{'reserve' if lang == 'en' else 'réserve'} {obs['reserve']}/{obs['dice']}"
+    assert reserve in text
+    assert ("record" in text) and str(obs["record"]) in text
+    steadiness = "±0.6" if lang == "en" else "±0,6"
+    assert text.count(steadiness) == players  # each seat's hand
+    cash = format_int(obs["my_cash"], lang)
+    assert cash in text and ("your cash" in text or "votre argent" in text)
+
+
+def test_a_tall_building_is_drawn_a_few_dice_a_line_on_a_small_screen() -> None:
+    match = reach(4, 2, "aim", 30, steadiness=200)
+    tallest = max(c["height"] for c in match.state.observation(0)["companies"])
+    assert tallest > 12
+    small = draw(view_of(match, "en", 80, 17))
+    step = int(re.findall(r"(\d+)\u00a0dice/line", small)[0])
+    assert step > 1 and f"{tallest} (top" in small
+    assert len(small.rstrip("\n").split("\n")) <= 17
+    ruler = [int(m) for m in re.findall(r"^ +(\d+) ┤", small, re.M)]
+    assert ruler == list(range(tallest, 0, -step))  # from the tallest's top down, ``step`` dice a line
+    big = draw(view_of(match, "en", 120, None))  # not a terminal: one line per die
+    assert "dice/line" not in big
+    assert sum(1 for line in big.split("\n") if re.match(r"^ +(\d+ ┤|│)", line)) == tallest
+
+
+def test_only_ones_own_cash_is_shown_until_the_end() -> None:
+    for seed in range(1, 30):
+        match = reach(4, seed, "change", 12)
+        cash = cast(StackMarketState, match.state).cash
+        others = [c for p, c in enumerate(cash) if p != match.current_player and c != cash[match.current_player]]
+        if others:
+            break
+    else:
+        pytest.fail("no position where the players' cash differ")
+    seat = match.current_player
+    for lang in ("en", "fr"):
+        for width in (80, 120):
+            text = draw(view_of(match, lang, width, 17 if width == 80 else None))
+            assert format_int(cash[seat], lang) in text
+            for other in others:
+                assert format_int(other, lang) not in text
+        spectator = draw(view_of(match, lang, 120, None, seat=None))
+        assert not any(format_int(c, lang) in spectator for c in set(cash))
+    over = reach(3, 5, "over")
+    final = draw(view_of(over, "en", 120, None, seat=None))
+    for c in cast(StackMarketState, over.state).cash:
+        assert f"{format_int(c, 'en')}\u00a0$" in final
+
+
+@pytest.mark.parametrize(("lang", "named", "typed"), [
+    ("en", ["aim careful", "aim crooked left", "aim twisted"], "aim 1.5mm -0.5mm 2deg"),
+    ("fr", ["vise soigné", "vise penché gauche", "vise tordu"], "vise 1,5mm -0,5mm 2deg")])
+def test_the_named_aims_are_offered_when_it_is_ones_turn_to_aim(lang: str, named: list[str], typed: str) -> None:
+    match = reach(4, 2, "aim", 5)
+    seat = match.current_player
+    for width, height in ((80, 17), (120, 33)):
+        text = " ".join(draw(view_of(match, lang, width, height)).split())
+        assert all(n in text for n in named) and typed in text
+        pending = match.state.observation(seat)["pending"]
+        assert f"[{pending[0]}]" in text  # the next die to place
+    roomy = draw(view_of(match, lang, 120, None))
+    for name in NAMED_AIMS:
+        assert aim_text(Aim(*NAMED_AIMS[name]), lang) in roomy
+    assert ("straight on the centre" if lang == "en" else "droit sur le centre") in roomy
+    other = draw(view_of(match, lang, 120, None, seat=(seat + 1) % 4))  # not their turn: no menu
+    assert named[1] not in other
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_action_words_are_read_back_and_explained(lang: str) -> None:
+    rng = random.Random(4)
+    checked = set()
+    for phase, nth in (("invest", 1), ("order", 1), ("order", 3), ("aim", 3), ("change", 2), ("choose_stacker", 1)):
+        for seed in range(1, 40):
+            try:
+                match = reach(4, seed, phase, nth)
+            except AssertionError:
+                continue
+            break
+        view = view_of(match, lang, 120)
+        texts = [a.text() for a in match.legal_actions()]
+        if phase == "aim":
+            texts += [match.state.random_action(rng).text() for _ in range(30)]
+            texts += [Aim(*v).text() for v in NAMED_AIMS.values()]
+        for text in texts:
+            words = action_words(text, lang)
+            assert parse_action(words) == parse_action(text), (text, words)
+            assert RENDERER.action_label(view, text), text
+            checked.add(phase)
+    assert checked >= {"invest", "order", "aim", "change"}
+    assert action_words("aim 0 0 0", "fr") == "vise soigné" and action_words("aim -4000 0 0", "en") == \
+        "aim crooked left"
+    assert action_words("aim 1500 -250 1234", "en") == "aim 1.5mm -0.25mm 12.34deg"
+    assert action_words("invest B", "fr") == "investir B" and action_words("stay", "fr") == "rester"
+
+
+def test_aim_labels_say_where_the_die_goes() -> None:
+    view = view_of(reach(4, 2, "aim", 1), "en", 80)
+    assert RENDERER.action_label(view, "aim 0 0 0") == "straight on the centre"
+    assert RENDERER.action_label(view, "aim -3000 1500 -1500") == \
+        "3\u00a0mm to the left, 1.5\u00a0mm away from you, turned 15° clockwise"
+
+
+def test_refusals_of_an_aim_say_millimetres_and_degrees() -> None:
+    match = reach(4, 2, "aim", 1)
+    catalog = GAME.catalog
+    for lang, words in (("en", ("8\u00a0mm", "45°", "aim careful")), ("fr", ("8\u00a0mm", "45°", "vise soigné"))):
+        view = view_of(match, lang, 80)
+        with pytest.raises(IllegalActionError) as caught:
+            match.state.apply(parse_action("aim 10mm 0"))
+        assert caught.value.reason is not None
+        text = catalog.reason(lang, RENDERER.refine_reason(view, caught.value.reason)) or ""
+        assert all(w in text for w in words), text
+        with pytest.raises(InvalidActionError) as bad:
+            parse_action("aim 1,5 2")
+        assert bad.value.reason is not None
+        refined = RENDERER.refine_reason(view, bad.value.reason)
+        assert refined.key == "aim_number" and "1,5" in (catalog.reason(lang, refined) or "")
+
+
+def test_events_read_as_turns_and_the_round_end_stops_with_the_takeover() -> None:
+    match = reach(4, 5, "over")
+    for lang in ("en", "fr"):
+        view = view_of(match, lang, 80, seat=None)
+        log = match.log_for(None)
+        lines = RENDERER.event_lines(view, log)
+        texts = [line.text for line in lines]
+        assert len(lines) < len(log) / 2  # a turn is one line
+        rolls = "rolls" if lang == "en" else "lance"
+        assert any(re.match(rf"\w+, (company|compagnie) [A-D]\u00a0?: {rolls} \d", t) for t in texts), texts[:20]
+        assert all("{" not in t and "µm" not in t for t in texts)
+        start = next(i for i, e in enumerate(log) if e.kind == "round_start")
+        said = " ".join(str(getattr(p, "plain", "")) for p in RENDERER.milestone(view, log, 0))
+        assert ("Round 2 is over" in said) if lang == "en" else ("La manche 2 est terminée" in said)
+        assert "round_start" in RENDERER.milestones
+        first = RENDERER.milestone(view, log[:start + 1], 0)
+        text = " ".join(str(getattr(p, "plain", "")) for p in first)
+        assert ("Round 1 is over" in text) if lang == "en" else ("La manche 1 est terminée" in text)
+        assert ("Takeover" in text or "Rachat" in text or "receives" in text or "reçoit" in text)
+
+
+def _session(lang: str, width: int, height: int, seed: int, players: int = 3, rounds: int = 3) -> Any:
+    """Hot seat for ``players`` people (no bot needed), a steady hand on seat 0."""
+    args = argparse.Namespace(game="stack-market", players=players, option=[f"rounds={rounds}"], seed=seed,
+                              names=",".join(NAMES[:players]), bots=None, load=None, lang=lang,
+                              seat_option=["0:steadiness=400"])
+    return build_session(args, lambda prompt: "", terminal(width, height))
+
+
+def careful(lang: str) -> Any:
+    """A person who aims carefully and otherwise takes the first choice (Enter at a hand-off or a stop)."""
+
+    def answer(shot: Shot) -> str:
+        if shot.prompt != "> ":
+            return ""
+        return action_words("aim 0 0 0", lang) if shot.phase == "aim" else "1"
+
+    return answer
+
+
+@pytest.mark.parametrize(("lang", "width", "height", "seed", "rounds", "stop"), [
+    ("en", 80, 24, 1, 2, None), ("fr", 80, 24, 2, 1, None), ("en", 120, 40, 3, 1, 40), ("fr", 120, 40, 4, 1, 40)])
+def test_games_fit_the_terminal(lang: str, width: int, height: int, seed: int, rounds: int, stop: int | None) -> None:
+    """Every screen of hot-seat games (each seat's view in turn) fits, to the end on 80 × 24 and for its first 40
+    decisions on 120 × 40 (an aiming screen takes ``ludo play`` a third of a second to fit its 75 listed aims)."""
+    shots = play(_session(lang, width, height, seed, rounds=rounds), careful(lang), limit=4000, stop_after=stop)
+    asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
+    for shot in shots:
+        assert_fits(shot, width, height)
+    aiming = [s for s in asked if s.phase == "aim"]
+    said = [" ".join(s.text.split()) for s in aiming]
+    assert said and all(("aim careful" in t) or ("vise soigné" in t) for t in said)
+    assert {"invest", "aim", "change"} <= {s.phase for s in asked}
+    if width > 100:  # the larger layout: the players' table and the aims explained
+        assert all(("Hand" in s.text and "Cash" in s.text) or ("Main" in s.text and "Argent" in s.text) for s in asked)
+        assert all(("straight on the centre" in t) or ("droit sur le centre" in t) for t in said)
+    if stop is None:
+        stops = [s for s in shots if s.prompt not in ("> ", "")]
+        assert len(stops) == rounds - 1  # a round's end stops the game, the last one is the end of the game
+        assert all(("is over" in s.text) or ("est terminée" in s.text) for s in stops)
+        end = shots[-1].text + shots[-2].text
+        assert "Final ranking" in end or "Classement final" in end
