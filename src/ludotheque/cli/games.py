@@ -1,4 +1,4 @@
-"""``ludo games``: the games with their players and options."""
+"""``ludo games``: the games with their players, options and seat settings (``--seat-option``)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ def run_games(args: argparse.Namespace) -> int:
             "name": g.info.name, "aliases": list(g.info.aliases), "title_en": g.info.title_en,
             "title_fr": g.info.title_fr, "min_players": g.info.min_players, "max_players": g.info.max_players,
             "bots": bot_names(g.info.name),
-            "options": [{"name": o.name, "type": o.kind.__name__, "default": o.default, "choices": list(o.choices),
-                         "help_en": o.help_en, "help_fr": o.help_fr} for o in g.info.options],
+            "options": [_option_json(o) for o in g.info.options],
+            "seat_options": [_option_json(o) for o in g.info.seat_options],
         } for g in games], indent=1, ensure_ascii=False))
         return 0
     console = Screen()
@@ -32,19 +32,35 @@ def run_games(args: argparse.Namespace) -> int:
         i = g.info
         console.print(Text.assemble((i.name, "bold"), UI.t(lang, "games.line", title=i.title(lang), min=i.min_players,
                                                            max=i.max_players, bots=", ".join(bot_names(i.name)))))
+        # The game's options, then the seats' own settings under a header of their own, in one table.
         table = Table(UI.t(lang, "games.option"), UI.t(lang, "games.default"), UI.t(lang, "games.allowed"), "",
-                      box=None, padding=(0, 2))
+                      box=None, padding=(0, 2), header_style="bold")
         for o in i.options:
-            table.add_row(o.name, str(o.default).lower() if o.kind is bool else str(o.default), allowed(o, lang),
-                          Text(o.help_fr if lang == "fr" else o.help_en))
+            table.add_row(o.name, _default(o), allowed(o, lang), Text(o.help_fr if lang == "fr" else o.help_en))
+        if i.seat_options:
+            table.add_row(*(Text(UI.t(lang, key), style="bold") for key in
+                            ("games.seat_option", "games.default", "games.allowed")), "")
+        for o in i.seat_options:
+            table.add_row(o.name, _default(o), allowed(o, lang), Text(o.help_fr if lang == "fr" else o.help_en))
         console.print(table)
     return 0
+
+
+def _default(option: OptionSpec) -> str:
+    return str(option.default).lower() if option.kind is bool else str(option.default)
+
+
+def _option_json(o: OptionSpec) -> dict[str, object]:
+    return {"name": o.name, "type": o.kind.__name__, "default": o.default, "choices": list(o.choices),
+            **({"bounds": list(o.bounds)} if o.bounds is not None else {}), "help_en": o.help_en, "help_fr": o.help_fr}
 
 
 def allowed(option: OptionSpec, lang: str) -> str:
     """The values an option takes, in words."""
     if option.kind is bool:
         return UI.t(lang, "games.bool")
+    if option.bounds is not None:
+        return UI.t(lang, "games.range", min=option.bounds[0], max=option.bounds[1])
     if option.choices:
         return UI.t(lang, "games.or").join(repr(c) if isinstance(c, str) else str(c) for c in option.choices)
     return UI.t(lang, "games.any", kind=option.kind.__name__)

@@ -1,4 +1,5 @@
-"""``ludo``: one command with subcommands. Options are ``--option name=value``; bots ``--bots a,b``.
+"""``ludo``: one command with subcommands. Options are ``--option name=value``; a seat's own settings
+``--seat-option SEAT:name=value``; bots ``--bots a,b``.
 
 Everything the user reads is in their language, ``--help`` and argparse's own errors included: ``--lang fr``
 (before or after the command) is found in the arguments first, the parser is built with the French texts, and
@@ -106,6 +107,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     def game_config(p: argparse.ArgumentParser, players: str, bots: str, seed: str) -> None:
         p.add_argument("--players", type=whole, default=None, metavar=h("args.mv_players"), help=players)
         p.add_argument("--option", action="append", default=[], metavar=h("args.mv_option"), help=h("args.option"))
+        p.add_argument("--seat-option", action="append", default=[], metavar=h("args.mv_seat_option"),
+                       help=h("args.seat_option"))
         p.add_argument("--bots", default=None, metavar="BOTS", help=bots)
         p.add_argument("--seed", type=whole, default=None, metavar=h("args.mv_seed"), help=seed)
 
@@ -159,12 +162,15 @@ def scan_lang(argv: Sequence[str]) -> str:
 
 
 def _join_dash_values(argv: list[str]) -> list[str]:
-    """``--bots -,random`` as ``--bots=-,random`` (argparse would take ``-,random`` for an option)."""
+    """``--bots -,random`` as ``--bots=-,random``, and ``--seat-option -1:…`` as ``--seat-option=-1:…`` (argparse
+    would take ``-,random`` or ``-1:…`` for an option; the seat is then refused in words)."""
     out: list[str] = []
     i = 0
     while i < len(argv):
-        if argv[i] == "--bots" and i + 1 < len(argv) and (argv[i + 1] == "-" or argv[i + 1].startswith("-,")):
-            out.append(f"--bots={argv[i + 1]}")
+        following = argv[i + 1] if i + 1 < len(argv) else ""
+        if (argv[i] == "--bots" and (following == "-" or following.startswith("-,"))) or \
+                (argv[i] == "--seat-option" and following.startswith("-") and ":" in following):
+            out.append(f"{argv[i]}={following}")
             i += 2
         else:
             out.append(argv[i])

@@ -1,7 +1,8 @@
 """``ludo simulate``: many games between bots, with a progress bar, then win rates and averages.
 
 Seats: ``--players`` when given, else as many as bots named (at least the game's minimum); one bot name
-(or none: ``random``) plays every seat, several names must be one per seat. The seed defaults to 0, so
+(or none: ``random``) plays every seat, several names must be one per seat. ``--seat-option SEAT:name=value`` gives
+a seat (numbered from 0) its own setting, which stays with the seat while the bots rotate. The seed defaults to 0, so
 the same command gives the same results.
 """
 
@@ -32,7 +33,7 @@ from .limits import check_numbers
 from .outcome import end_reason
 from .output import Screen, os_reason
 from .render import wrapped
-from .start import PERSON_MARKS, check_players, split_bots
+from .start import PERSON_MARKS, check_players, parse_seat_options, split_bots
 from .texts import UI
 
 
@@ -42,10 +43,11 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     check_numbers(args, lang)
     game = get_game(args.game)
     name = game.info.name
-    known = bot_names(name)
     bots = [b.lower() for b in split_bots(args.bots, lang)] or ["random"]
     players: int = args.players if args.players is not None else max(len(bots), game.info.min_players)
     check_players(game, players, lang, None if args.players is not None else args.bots)
+    given = parse_seat_options(game, getattr(args, "seat_option", None) or [], lang, players)
+    known = bot_names(name)
     title = game.info.title(lang)
     for b in dict.fromkeys(bots):
         if b in PERSON_MARKS:
@@ -57,6 +59,8 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     if len(bots) != players:
         raise OptionError(UI.t(lang, "simulate.bot_count", bots=len(bots), players=players))
     options = game.resolve(players, parse_option_args(args.option))
+    seat_settings = tuple(given.get(s, {}) for s in range(players)) if given else ()
+    game.resolve_seats(players, list(seat_settings) or None)
     if args.games < 1:
         raise OptionError(UI.t(lang, "simulate.games", games=args.games))
     if args.jobs < 1:
@@ -64,7 +68,7 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     if getattr(args, "plot", None) is not None:
         check_plot(args.plot, lang)
     seed: int = args.seed if args.seed is not None else 0
-    return SimConfig(name, players, tuple(bots), options, args.games, seed)
+    return SimConfig(name, players, tuple(bots), options, args.games, seed, seat_settings)
 
 
 PLOT_PROBLEMS = {"empty": "simulate.plot_empty", "directory": "simulate.plot_directory",
@@ -134,10 +138,18 @@ def print_summary(summary: Summary, lang: str, console: Console) -> None:
                       format_number(b.rank_total / max(1, b.seats), lang, 2))
     console.print(table)
     colon, semicolon = ("\u00a0: ", "\u00a0; ") if lang == "fr" else (": ", "; ")
-    rates = "  ".join(f"{s + 1}{colon}{format_percent(r, lang)}" for s, r in enumerate(summary.seat_win_rates()))
+    rates = "  ".join(f"{s}{colon}{format_percent(r, lang)}" for s, r in enumerate(summary.seat_win_rates()))
     ends = semicolon.join(f"{end_reason(game, lang, k)} ({format_number(v, lang)})"
                           for k, v in sorted(summary.terminations().items()))
     for line in (UI.t(lang, "simulate.fair", fair=format_percent(1 / c.players, lang),
                       length=format_number(summary.mean_actions(), lang)),
-                 UI.t(lang, "simulate.seat", rates=rates), UI.t(lang, "simulate.ends", ends=ends)):
+                 UI.t(lang, "simulate.seat", rates=rates), UI.t(lang, "simulate.ends", ends=ends),
+                 *settings_lines(summary, lang)):
         console.print(wrapped(line, console.width, indent="  "))
+
+
+def settings_lines(summary: Summary, lang: str) -> list[str]:
+    """The seats' own settings, when ``--seat-option`` gave some (seat numbers from 0, as ``ludo play`` shows them)."""
+    settings = [f"{seat}: " + ", ".join(f"{k}={v}" for k, v in values.items())
+                for seat, values in enumerate(summary.config.seat_settings) if values]
+    return [UI.t(lang, "simulate.seat_settings", settings="; ".join(settings))] if settings else []

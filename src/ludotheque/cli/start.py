@@ -1,6 +1,6 @@
-"""How a ``ludo play`` or ``ludo simulate`` starts: the seats from ``--players``, ``--bots`` and ``--names``, a
-saved game read back (its refusals said in the player's language), and the arguments checked before anything
-runs."""
+"""How a ``ludo play`` or ``ludo simulate`` starts: the seats from ``--players``, ``--bots``, ``--names`` and
+``--seat-option`` (a seat's own settings, saved with the seat in the record), a saved game read back (its refusals
+said in the player's language), and the arguments checked before anything runs."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from ..engine.errors import (
 )
 from ..engine.game import Game, all_games, get_game
 from ..engine.match import Match
-from ..engine.options import parse_option_args
+from ..engine.options import OptionSpec, OptionValue, parse_option_args
 from ..engine.record import MAX_RECORD_BYTES, GameRecord, SeatConfig
 from ..engine.words import format_int, join_words
 from .limits import check_numbers
@@ -46,8 +46,46 @@ def check_players(game: Game, players: int, lang: str, bots: str | None = None) 
                                max=i.max_players))
 
 
+SeatSettings = dict[int, dict[str, OptionValue]]
+"""Per seat number, the settings ``--seat-option`` gives it (seats not named: none, so the game's defaults)."""
+
+
+def parse_seat_options(game: Game, pairs: list[str], lang: str, players: int | None = None) -> SeatSettings:
+    """``--seat-option SEAT:NAME=VALUE`` (repeatable), each checked against the game's seat options
+    (``GameInfo.seat_options``) and refused in the user's language with what is allowed: a pair not written so, a
+    game without seat settings, a seat that is not a number (or, ``players`` known, not at the table), a setting the
+    game does not have, a value out of its bounds. The last value given for a seat's setting wins."""
+    info = game.info
+    specs: dict[str, OptionSpec] = {o.name: o for o in info.seat_options}
+    out: SeatSettings = {}
+    for pair in pairs:
+        seat_text, colon, setting = pair.partition(":")
+        name, equals, value = (part.strip() for part in setting.partition("="))
+        seat_text = seat_text.strip()
+        if not colon or not equals or not name or not seat_text:
+            raise OptionError(UI.t(lang, "error.seat_option_pair", pair=pair))
+        if not specs:
+            raise OptionError(UI.t(lang, "error.seat_option_none", pair=pair, game=info.title(lang)))
+        last = (players if players is not None else info.max_players) - 1
+        if not seat_text.isdigit() or int(seat_text) > last:
+            raise OptionError(UI.t(lang, "error.seat_option_seat", pair=pair, seat=seat_text, last=last))
+        spec = specs.get(name)
+        if spec is None:
+            raise OptionError(UI.t(lang, "error.seat_option_unknown", pair=pair, name=name, game=info.title(lang),
+                                   options=join_words(specs, lang)))
+        try:
+            parsed = spec.parse(value)
+        except OptionError:
+            from .games import allowed
+
+            raise OptionError(UI.t(lang, "error.seat_option_value", pair=pair, name=name,
+                                   allowed=allowed(spec, lang))) from None
+        out.setdefault(int(seat_text), {})[name] = parsed
+    return out
+
+
 def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConfig]:
-    """The seats from ``--players``, ``--bots`` and ``--names`` (see the module's docstring)."""
+    """The seats from ``--players``, ``--bots``, ``--names`` and ``--seat-option`` (see the module's docstring)."""
     entries = split_bots(args.bots, lang)
     explicit = any(e.lower() in PERSON_MARKS for e in entries)
     bots = [e for e in entries if e.lower() not in PERSON_MARKS]
@@ -62,6 +100,7 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
         kinds += [None] * (players - len(kinds))
     else:
         kinds = [None] * (players - len(bots)) + list(bots)
+    settings = parse_seat_options(game, getattr(args, "seat_option", None) or [], lang, players)
     names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
     people = kinds.count(None)
     if len(names) > people:
@@ -73,7 +112,7 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
             name = names.pop(0) if names else UI.t(lang, "seat.person", n=seat)
         else:
             name = UI.t(lang, "seat.bot", n=seat, bot=bot)
-        seats.append(SeatConfig(name, bot))
+        seats.append(SeatConfig(name, bot, dict(settings.get(seat, {}))))
     return seats
 
 
@@ -149,8 +188,8 @@ def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
 
 
 def check_load_agrees(match: Match, args: argparse.Namespace, lang: str) -> None:
-    """Refuse ``--players``, ``--seed``, ``--option`` or ``--bots`` that contradict the loaded game (ones that
-    agree with it are accepted), saying what the saved game is (all but its seed, a secret until the end)."""
+    """Refuse ``--players``, ``--seed``, ``--option``, ``--seat-option`` or ``--bots`` that contradict the loaded game
+    (ones that agree with it are accepted), saying what the saved game is (all but its seed, a secret until the end)."""
     game = match.game
     fields: dict[str, Any] = {"path": args.load, "game": game.info.title(lang), "players": match.players}
     if args.players is not None and args.players != match.players:
@@ -164,6 +203,13 @@ def check_load_agrees(match: Match, args: argparse.Namespace, lang: str) -> None
             options = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
                                 for k, v in match.options.items())
             raise OptionError(UI.t(lang, "error.load_option", given=f"{name}={raw}", options=options, **fields))
+    given_settings = parse_seat_options(game, getattr(args, "seat_option", None) or [], lang, match.players)
+    for seat, values in given_settings.items():
+        if any(match.seats[seat].settings.get(name) != value for name, value in values.items()):
+            settings = "; ".join(f"{i}: " + ", ".join(f"{k}={v}" for k, v in s.settings.items())
+                                 for i, s in enumerate(match.seats))
+            pairs = " ".join(f"{seat}:{name}={value}" for name, value in values.items())
+            raise OptionError(UI.t(lang, "error.load_seat_option", given=pairs, settings=settings, **fields))
     if args.bots:
         saved = [s.bot.lower() if s.bot else None for s in match.seats]
         try:
@@ -178,7 +224,8 @@ def check_load_agrees(match: Match, args: argparse.Namespace, lang: str) -> None
 
 def check_arguments(args: argparse.Namespace, lang: str) -> None:
     """Refuse, in the player's language, a seed out of range or too many processes (``limits``), and a game, an
-    option or a bot that does not exist (for a new game; a saved game's record decides them)."""
+    option, a seat's setting or a bot that does not exist (for a new game; a saved game's record decides them; a seat
+    past the table's last is refused once the players are counted, by ``plan_seats``)."""
     check_numbers(args, lang)
     if getattr(args, "load", None) or not getattr(args, "game", None):
         return
@@ -203,6 +250,7 @@ def check_arguments(args: argparse.Namespace, lang: str) -> None:
 
             raise OptionError(UI.t(lang, "error.option_value", name=name, value=value,
                                    allowed=allowed(spec, lang))) from None
+    parse_seat_options(game, getattr(args, "seat_option", None) or [], lang, getattr(args, "players", None))
     known = bot_names(game.info.name)
     for entry in (args.bots or "").split(","):
         bot = entry.strip()

@@ -42,6 +42,9 @@ class SimConfig:
     options: dict[str, OptionValue] = field(default_factory=dict)
     games: int = 100
     seed: int = 0
+    seat_settings: tuple[dict[str, OptionValue], ...] = ()
+    """Each seat's own settings (``GameInfo.seat_options``; empty: the game's defaults). They stay with the seat
+    while the bots rotate, so the win rate by seat shows what a setting is worth."""
 
     def game_seed(self, i: int) -> int:
         return random.Random(f"ludotheque-sim:{self.seed}:{i}").getrandbits(48)
@@ -68,7 +71,7 @@ def play_one(config: SimConfig, i: int) -> GameResult:
     game = get_game(config.game)
     seed = config.game_seed(i)
     seating = config.seating(i)
-    state = game.new_game(config.players, config.options)
+    state = game.new_game(config.players, config.options, list(config.seat_settings) or None)
     bots = [make_bot(name, game.info.name, s, bot_rng(seed, s)) for s, name in enumerate(seating)]
     actions = play_out(state, bots, chance_rng(seed))
     o = state.outcome()
@@ -189,7 +192,7 @@ class Summary:
         c = self.config
         return {
             "game": c.game, "players": c.players, "bots": list(c.bots), "options": c.options,
-            "games": self.games,
+            "seat_settings": [dict(s) for s in c.seat_settings], "games": self.games,
             "seed": c.seed, "fair_share": round(1 / c.players, 4), "by_bot": [b.to_json() for b in self.by_bot()],
             "seat_win_rates": [round(x, 4) for x in self.seat_win_rates()],
             "mean_actions": round(self.mean_actions(), 1), "terminations": self.terminations(),
