@@ -176,12 +176,17 @@ def state_from_json(data: Any, resolve: Callable[..., Any],
         raise StateFormatError(f"phase {phase!r}: the phases are {', '.join(PHASE_NAMES)}")
     st.phase = PHASE_NAMES.index(phase)
     _check_playable(st, data)
+    try:
+        st.check_invariants()
+    except AssertionError as e:
+        raise StateFormatError(f"the position breaks a rule of the game: {e}") from None
     return st
 
 
 def _check_playable(st: StackMarketState, data: dict[str, Any]) -> None:
     """Who acts follows from the phase; the building being stacked on must exist; a turn's player has invested."""
-    from .state import AIM, CHANGE, CHOOSE_STACKER, FIRST, OVER, ROLL, SETUP_INVEST, SLIP, TIE
+    from .stacking import stacking_choices
+    from .state import AIM, CHANGE, CHOOSE_STACKER, FIRST, ORDER, OVER, ROLL, SETUP_INVEST, SLIP, TIE
 
     n = st.n
     if st.phase == OVER:
@@ -213,5 +218,48 @@ def _check_playable(st: StackMarketState, data: dict[str, Any]) -> None:
         raise StateFormatError("phase 'change' needs the turn's 'player'")
     if st.turn_player >= 0 and any(c < 0 for c in st.investors):
         raise StateFormatError("once play has started every player's investor is on a company")
-    if st.phase == CHOOSE_STACKER and (st.tall < 0 or st.investor_count(st.tall) != 2):
-        raise StateFormatError("phase 'choose_stacker' needs a takeover whose taller company has two investors")
+    if st.phase == CHOOSE_STACKER and (st.tall < 0 or st.investor_count(st.tall) != 2 or st.small < 0
+                                       or st.chooser not in st._tall_investors()):
+        raise StateFormatError("phase 'choose_stacker' needs a takeover (tall and small companies) whose taller "
+                               "company has two investors, the chooser one of them")
+    if st.phase == ORDER and (st.building < 0 or not st.faces[st.building] or st.pending
+                              or len(stacking_choices(st.top_face(st.building), st.hand)) < 2):
+        raise StateFormatError("phase 'order' needs the turn's 'building', the rolled dice in 'hand' with a "
+                               "choice of orders, and nothing pending")
+    if st.phase == TIE and (st.tie not in ("tallest", "smallest") or (st.tie == "smallest") != (st.tall >= 0)
+                            or len(st._invested()) < 2 or len(st._tied()) < 2):
+        raise StateFormatError("phase 'tie' needs 'tie' (tallest, or smallest once the takeover's tall company is "
+                               "known) and at least two invested buildings tied")
+    if st.phase == SETUP_INVEST and (st.first < 0 or sum(c >= 0 for c in st.investors) == st.n):
+        raise StateFormatError("phase 'invest' needs the first player and someone still to invest")
+    if st.stacker >= 0 and (st.tall < 0 or st.small < 0 or st.investors[st.stacker] != st.tall):
+        raise StateFormatError("a takeover's stacker invests in its taller company")
+    if st.phase in (AIM, SLIP) and st.tall >= 0 and (st.stacker < 0 or st.building != st.tall):
+        raise StateFormatError("during a takeover the stacker places dice on the taller company")
+    if st.phase in (ROLL, AIM, SLIP, ORDER, CHANGE) and st.tall < 0 and st.turn_player >= 0 \
+            and st.building != st.investors[st.turn_player] and st.purpose == 1:
+        raise StateFormatError("in a turn, 'building' is the company the turn's player invests in")
+    if st.phase == ROLL and st.purpose == 1 and (st.turn_player < 0 or st.building < 0):
+        raise StateFormatError("rolling for a turn needs the turn's 'player' and 'building'")
+    if st.phase == ROLL and st.purpose != 1 and len(st.faces[st.target]) + len(st.hand) + st.to_roll > 3:
+        raise StateFormatError("dice rolled to build a company make it at most 3 dice high")
+    setup = st.phase in (SETUP_INVEST, FIRST) or (st.phase == ROLL and st.purpose == 0)
+    if (st.turn_player < 0) != setup and st.phase != OVER:
+        raise StateFormatError("'player' (whose turn it is) is null during the setup and a seat afterwards")
+    if st.phase == ROLL:
+        target, rolled = st.target, len(st.hand) + st.to_roll
+        if st.purpose == 0 and (st.first >= 0 or any(len(st.faces[c]) != 3 for c in range(target))
+                                or len(st.faces[target]) + rolled != 3 or any(st.faces[target + 1:])):
+            raise StateFormatError("the setup's rolls build companies A, B… in turn, 3 dice each")
+        if st.purpose == 2 and (st.faces[target] or not 0 < rolled <= 3):
+            raise StateFormatError("a building rebuilt after a collapse is 3 rolled dice on an empty place")
+        if st.purpose == 1 and rolled > len(st.faces[st.building]):
+            raise StateFormatError("a turn rolls no more dice than the building is high")
+    if st.phase == SETUP_INVEST:
+        expected = [(st.first + k) % n for k in range(n)]
+        done = [p for p in expected if st.investors[p] >= 0]
+        if done != expected[:len(done)] or st.actor != expected[len(done)]:
+            raise StateFormatError("during the setup, players invest one after the other from the first player; "
+                                   "'to_move' is the next one")
+    if st.round_last < 0 and (st.tall >= 0 or st.round > 0):
+        raise StateFormatError("a takeover or a later round needs 'round_last', the last player of the round")
