@@ -25,6 +25,7 @@ from ludotheque.engine.words import format_int
 from ludotheque.games.stack_market import StackMarketState
 from ludotheque.games.stack_market.actions import NAMED_AIMS, Aim, parse_action
 from ludotheque.games.stack_market.terminal import StackMarketRenderer, action_words, aim_text
+from ludotheque.table.service import Table
 from tests.cli.test_terminal_fit import Shot, assert_fits, play, terminal
 
 GAME = get_game("stack-market")
@@ -254,10 +255,9 @@ def careful(lang: str) -> Any:
 
 
 @pytest.mark.parametrize(("lang", "width", "height", "seed", "rounds", "stop"), [
-    ("en", 80, 24, 1, 2, None), ("fr", 80, 24, 2, 1, None), ("en", 120, 40, 3, 1, 40), ("fr", 120, 40, 4, 1, 40)])
+    ("en", 80, 24, 1, 2, None), ("fr", 80, 24, 2, 1, None), ("en", 120, 40, 3, 1, None), ("fr", 120, 40, 4, 1, None)])
 def test_games_fit_the_terminal(lang: str, width: int, height: int, seed: int, rounds: int, stop: int | None) -> None:
-    """Every screen of hot-seat games (each seat's view in turn) fits, to the end on 80 × 24 and for its first 40
-    decisions on 120 × 40 (an aiming screen takes ``ludo play`` a third of a second to fit its 75 listed aims)."""
+    """Every screen of hot-seat games (each seat's view in turn) fits, to the end, on 80 × 24 and 120 × 40."""
     shots = play(_session(lang, width, height, seed, rounds=rounds), careful(lang), limit=4000, stop_after=stop)
     asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
     for shot in shots:
@@ -275,3 +275,31 @@ def test_games_fit_the_terminal(lang: str, width: int, height: int, seed: int, r
         assert all(("is over" in s.text) or ("est terminée" in s.text) for s in stops)
         end = shots[-1].text + shots[-2].text
         assert "Final ranking" in end or "Classement final" in end
+
+
+def test_the_numbered_choices_at_an_aim_are_the_named_aims_and_any_aim_may_be_typed() -> None:
+    match = reach(3, 5, "aim")
+    view = view_of(match, "en", 80, 24)
+    menu = RENDERER.menu(view, view.legal)
+    assert menu == [Aim(*values).text() for values in NAMED_AIMS.values()]
+    assert len(view.legal) == 75 and RENDERER.menu(view_of(reach(3, 5, "change"), "en", 80), ["stay"]) == ["stay"]
+    session = _session("en", 80, 24, 5)
+    session.table = Table(match)
+    seat = match.current_player
+    assert session._read_action(seat, "1") == Aim(0, 0, 0)
+    assert session._read_action(seat, "2") == Aim(*NAMED_AIMS["crooked left"])
+    assert session._read_action(seat, "aim 1500um -20um 0") == Aim(1500, -20, 0)
+    assert session._read_action(seat, "aim 1500um -20um 5") is None  # a turn without its unit is questioned
+    assert session._read_action(seat, "aim 1.5mm 0 0") == Aim(1500, 0, 0)
+
+
+@pytest.mark.parametrize(("text", "doubt"), [("aim 1 2", True), ("vise 3 0 0", True), ("aim 0 0 0", False),
+                                             ("aim 1mm 2mm", False), ("aim 1500um 0", False), ("stay", False)])
+def test_an_aim_typed_without_units_is_questioned(text: str, doubt: bool) -> None:
+    view = view_of(reach(3, 5, "aim"), "en", 80, 24)
+    reason = RENDERER.check_typed(view, text)
+    assert (reason is not None) == doubt
+    if doubt:
+        assert reason is not None and reason.key == "aim_units"
+        said = GAME.catalog.reason("en", reason) or ""
+        assert "give the units" in said and text in said

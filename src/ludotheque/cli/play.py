@@ -241,13 +241,24 @@ class PlaySession:
             self.marks[seat] = mark
             return True
 
+    def _menu(self, seat: int, legal: list[str]) -> list[str]:
+        """The choices offered by number: the legal actions, or the renderer's short list of them where a game's
+        moves are too many to list (Stack Market's aims: the named ones; any aim may still be typed)."""
+        menu = getattr(self.renderer, "menu", None)
+        return list(menu(self._view(seat, legal), legal)) if menu is not None else legal
+
     def _read_action(self, seat: int, text: str) -> Action | None:
-        legal = self.match.legal_actions()
+        legal = self._menu(seat, [a.text() for a in self.match.legal_actions()])
         if text.isdigit():
             number = int(text)
             if 1 <= number <= len(legal):
-                return legal[number - 1]
+                return self.match.state.parse_action(legal[number - 1])
             self._error("error.number", number=number, count=len(legal))
+            return None
+        typed = getattr(self.renderer, "check_typed", None)
+        doubt = typed(self._view(seat, legal), text) if typed is not None else None
+        if doubt is not None:  # understood, but likely not what a person meant (an aim without its units)
+            self._error("error.invalid", reason=self._why(InvalidActionError(doubt.key, doubt), seat))
             return None
         try:
             return self.match.state.parse_action(text)
@@ -267,7 +278,7 @@ class PlaySession:
                 self.console.print(wrapped(self.game.catalog.t(self.lang, "rules.summary").strip("\n"),
                                            self.console.width, indent="  "))
         elif command == "list":
-            legal = [a.text() for a in self.match.legal_actions()]
+            legal = self._menu(seat, [a.text() for a in self.match.legal_actions()])
             self.console.print(self._columns([self.words(t) for t in legal]))
         elif command == "log":
             self.console.rule(Text(self.ui("screen.log")), style="dim")
@@ -413,7 +424,7 @@ class PlaySession:
         then the choices (with explanations, in columns, or the first ones and "list" for all)."""
         self._clear()
         c = self.console
-        legal = [a.text() for a in self.match.legal_actions()]
+        legal = self._menu(seat, [a.text() for a in self.match.legal_actions()])
         words = [self.words(t) for t in legal]
         height = self._height()
         width = c.width

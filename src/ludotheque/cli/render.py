@@ -208,6 +208,12 @@ class Renderer(Protocol):
         """Event kinds worth stopping for, so that people read them (a round's scoring)."""
         ...
 
+    # Optional (looked up with getattr; the games with a short list of legal actions need neither):
+    #   menu(view, legal) -> list[str]: the choices offered by number when the legal actions are too many or
+    #     continuous (Stack Market's aims); anything legal may still be typed.
+    #   check_typed(view, text) -> Reason | None: a reason to refuse a text the game would accept but a person
+    #     most likely did not mean (an aim typed without units).
+
 
 def visible(parts: Sequence[RenderableType]) -> list[RenderableType]:
     """The parts of a screen that show something (an empty text would print an empty line)."""

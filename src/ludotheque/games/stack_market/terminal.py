@@ -457,6 +457,25 @@ class StackMarketRenderer:
         return Group(Text(view.t("ui.aims_title"), style="bold"), table,
                      wrapped(view.t("ui.aims_typed"), view.width, "dim", indent="  "))
 
+    def menu(self, view: View, legal: list[str]) -> list[str]:
+        """When the viewer places a die, the named aims rather than the grid of aims ``legal`` lists (any aim within
+        the limits may be typed); else the legal actions."""
+        if self._aiming(view):
+            return [Aim(*values).text() for values in NAMED_AIMS.values()]
+        return legal
+
+    def check_typed(self, view: View, text: str) -> Reason | None:
+        """An aim typed with bare numbers, not all zero, most likely meant millimetres: ask for the units (records and
+        bots write whole micrometres, which ``aim 1500um`` still types)."""
+        words = text.split()
+        if len(words) < 3 or words[0].lower() not in ("aim", "vise", "viser"):
+            return None
+        numbers = words[1:]
+        bare = [w for w in numbers if w.lstrip("+-").isdigit()]
+        if bare and any(int(w) for w in bare):
+            return Reason("aim_units", {"text": text})
+        return None
+
     # --- actions in words ----------------------------------------------------------------------------------
     def action_words(self, action: str, lang: str) -> str:
         return action_words(action, lang)
