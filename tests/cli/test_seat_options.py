@@ -154,3 +154,11 @@ def test_simulate_gives_the_seats_their_settings(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, "simulate", "stack-market", "--games", "2", "--players", "3", "--no-progress",
                        "--seat-option", "1:steadiness=0")
     assert "seat settings (they stay with their seat as the bots rotate): 1: steadiness=0" in " ".join(out.split())
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "given when the table is made"), ("fr", "quand la table est créée")])
+def test_a_seat_setting_is_refused_at_a_servers_table(capsys: pytest.CaptureFixture[str], lang: str, said: str) -> None:
+    """A server's table already has its seats' settings: ``--seat-option`` there is refused, not ignored."""
+    code, _, err = run(capsys, "play", "--server", "http://127.0.0.1:9", "--table", "abc", "--seat-option",
+                       "0:steadiness=300", "--lang", lang)
+    assert code != 0 and said in err

@@ -78,6 +78,8 @@ def run_remote(args: argparse.Namespace, input_fn: InputFn = input, console: Con
     lang: str = getattr(args, "lang", "en") or "en"
     if not args.table:
         raise OptionError("--server needs --table ID")
+    if getattr(args, "seat_option", None):
+        raise OptionError(UI.t(lang, "error.remote_seat_option"))
     console = console or Screen()
     table = RemoteTable(args.server, args.table, seat_token(args, lang), lang)
     try:
@@ -131,6 +133,9 @@ class RemoteSession:
         t = self.table
         legal = t.legal()
         view = View(t.game, t.observation(), t.seat, self.lang, t.names, legal, self.console.width)
+        menu = getattr(self.renderer, "menu", None)  # a game's short list where its moves are many (aims)
+        legal = list(menu(view, legal)) if menu is not None else legal
+        typed = getattr(self.renderer, "check_typed", None)
         for part in screen(self.renderer, view):
             self.console.print(part)
         for i, text in enumerate(legal, 1):
@@ -153,6 +158,10 @@ class RemoteSession:
                 self.print_events()
                 continue
             text = legal[int(raw) - 1] if raw.isdigit() and 1 <= int(raw) <= len(legal) else raw
+            doubt = typed(view, text) if typed is not None and text == raw else None
+            if doubt is not None:
+                self.say("remote.refused", "bold red", reason=t.game.catalog.reason(self.lang, doubt) or doubt.key)
+                continue
             try:
                 t.submit(text)
                 return True
