@@ -11,11 +11,11 @@ OPTIONS = (
     OptionSpec("rounds", 3,
                "How many rounds: 3 (the rulebook), or 1 or 2 (« Vous pouvez décider de la fin de partie après une ou "
                "deux manches »)",
-               "Nombre de manches : 3 (la règle), ou 1 ou 2", (1, 2, 3)),
+               "Nombre de manches : 3 (la règle), ou 1 ou 2", (1, 2, 3)),
     OptionSpec("removed_dice", "game",
                "Dice removed after a collapse: 'game' = out for the rest of the game (the rulebook); 'round' = back "
                "at the next round",
-               "Dés retirés après un effondrement : 'game' = jusqu'à la fin de la partie (la règle) ; 'round' = "
+               "Dés retirés après un effondrement : 'game' = jusqu'à la fin de la partie (la règle) ; 'round' = "
                "rendus à la manche suivante", ("game", "round")),
 )
 
@@ -24,8 +24,8 @@ SEAT_OPTIONS = (
                "The seat's hand: the spread of its placing error in micrometres (one standard deviation per axis; "
                "smaller is steadier, 0 is a perfect hand); the turn's spread is a quarter of it in hundredths of a "
                "degree, and both hands (a takeover) halve it",
-               "La main du siège : l'écart de ses erreurs de pose en micromètres (un écart-type par axe ; plus petit "
-               "est plus sûr, 0 est une main parfaite) ; l'écart de rotation en est le quart en centièmes de degré, "
+               "La main du siège : l'écart de ses erreurs de pose en micromètres (un écart-type par axe ; plus petit "
+               "est plus sûr, 0 est une main parfaite) ; l'écart de rotation en est le quart en centièmes de degré, "
                "et les deux mains (un rachat) le divisent par deux",
                bounds=(0, MAX_STEADINESS)),
 )
