@@ -71,8 +71,8 @@ def _win_rate(players: int, games: int) -> float:
 
 
 def test_beats_random() -> None:
-    # Measured with the simulator, seeds 1 to 3: 0.90–0.95 against three random bots (80 games), 0.93–1.00 against
-    # two (60 games); with `ludo simulate --games 400 --seed 1`: 0.915 and 0.96. Fair shares: 0.25 and 0.33.
+    # Measured with these calls, seeds 1 to 3: 0.93–0.96 against three random bots (60 games), 0.89–1.00 against
+    # two (40 games); with `ludo simulate --games 400 --seed 1`: 0.93 and 0.96. Fair shares: 0.25 and 0.33.
     assert _win_rate(4, 60) > 0.7
     assert _win_rate(3, 40) > 0.75
 
