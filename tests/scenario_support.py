@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from ludotheque.engine import GameRecord, IllegalActionError, InvalidActionError, Match
+from ludotheque.engine.errors import ReplayError
 from ludotheque.engine.record import split_actor
 from ludotheque.engine.state import CHANCE, TERMINAL
 
@@ -107,3 +108,16 @@ def events_in_order(log: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> 
             i += 1
         assert i < len(log), f"event {w} not found (in this order) in the log: {log}"
         i += 1
+
+
+def check_counts_and_refusals(path: Path, match: Match, expect: dict[str, Any], game: str) -> None:
+    """``event_count``: how many events of each kind the game logged; ``refused_entries``: entries that, added
+    after the record's actions, a replay refuses with the given words."""
+    for kind, count in expect.get("event_count", {}).items():
+        assert sum(e.kind == kind for e in match.events) == count, f"{kind} events"
+    for case in expect.get("refused_entries", []):
+        rec = record_json(load(path), game)
+        rec["actions"] = [*rec["actions"], case["entry"]]
+        with pytest.raises(ReplayError) as refused:
+            Match.from_record(GameRecord.from_json(rec))
+        assert case["error"] in str(refused.value), f"message {str(refused.value)!r} lacks {case['error']!r}"

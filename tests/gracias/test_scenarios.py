@@ -38,7 +38,6 @@ from typing import Any
 import pytest
 
 from ludotheque.engine import GameRecord, Match
-from ludotheque.engine.errors import ReplayError
 from tests import scenario_support as support
 from tests.scenario_support import check_partial, events_in_order, load, to_move
 
@@ -99,14 +98,7 @@ def test_scenario(path: Path) -> None:
     for viewer, wanted in expect.get("seen_by", {}).items():
         seat = None if viewer == "spectator" else int(viewer)
         events_in_order([e.to_json() for e in match.log_for(seat)], wanted)
-    for kind, count in expect.get("event_count", {}).items():
-        assert sum(e.kind == kind for e in match.events) == count, f"{kind} events"
-    for case in expect.get("refused_entries", []):
-        rec = record_json(load(path))
-        rec["actions"] = [*rec["actions"], case["entry"]]
-        with pytest.raises(ReplayError) as refused:
-            Match.from_record(GameRecord.from_json(rec))
-        assert case["error"] in str(refused.value), f"message {str(refused.value)!r} lacks {case['error']!r}"
+    support.check_counts_and_refusals(path, match, expect, GAME)
 
 
 ILLEGAL = support.illegal_cases(FILES)

@@ -28,8 +28,6 @@ from pathlib import Path
 
 import pytest
 
-from ludotheque.engine import GameRecord, Match
-from ludotheque.engine.errors import ReplayError
 from tests import scenario_support as support
 from tests.scenario_support import events_in_order, load, to_move
 from tests.stack_market.test_rules_helpers import GAME, SCENARIOS, heights, is_legal, legal, tops
@@ -58,14 +56,7 @@ def test_scenario(path: Path) -> None:
         assert not is_legal(match, text), f"{text!r} should not be legal"
     if "events" in expect:
         events_in_order([e.to_json() for e in match.events], expect["events"])
-    for kind, count in expect.get("event_count", {}).items():
-        assert sum(e.kind == kind for e in match.events) == count, f"{kind} events"
-    for case in expect.get("refused_entries", []):
-        rec = support.record_json(load(path), GAME)
-        rec["actions"] = [*rec["actions"], case["entry"]]
-        with pytest.raises(ReplayError) as refused:
-            Match.from_record(GameRecord.from_json(rec))
-        assert case["error"] in str(refused.value), f"message {str(refused.value)!r} lacks {case['error']!r}"
+    support.check_counts_and_refusals(path, match, expect, GAME)
 
 
 ILLEGAL = support.illegal_cases(FILES)

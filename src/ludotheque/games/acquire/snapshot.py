@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.errors import InvalidActionError, OptionError, StateFormatError
+from ...engine.errors import InvalidActionError, StateFormatError
+from ...engine.positions import read_header
 from ...engine.state import CHANCE, TERMINAL
 from .actions import CARD_IDS
 from .board import NEIGHBOURS, NUM_TILES, TILE_NAMES, parse_tile
@@ -135,23 +136,10 @@ class _Reader:
 
 def state_from_json(data: Any, make: type[AcquireState], resolve: Any) -> AcquireState:
     """Build a state from ``data``; ``resolve(players, options)`` validates the configuration."""
-    if not isinstance(data, dict):
-        raise StateFormatError("a position is a JSON object")
-    if data.get("game", "acquire") != "acquire":
-        raise StateFormatError(f"this position is for {data.get('game')!r}, not acquire")
+    data, n, options = read_header(data, ("acquire",), "Acquire", FIELDS, resolve)
     if data.get("version", FORMAT_VERSION) != FORMAT_VERSION:
         raise StateFormatError(f"position version {data.get('version')!r} is not supported (expected 1)")
-    unknown = sorted(set(data) - FIELDS)
-    if unknown:
-        raise StateFormatError(f"unknown position field {unknown[0]!r}; the fields are: {', '.join(sorted(FIELDS))}")
     r = _Reader(data)
-    n = r.get("players", int, None)
-    if n is None:
-        raise StateFormatError("a position must say how many 'players' there are")
-    try:
-        options = resolve(n, r.get("options", dict, {}))
-    except OptionError as e:
-        raise StateFormatError(str(e)) from None
     st = make(n, options)
     seen: dict[int, str] = {}
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.errors import InvalidActionError, OptionError, StateFormatError
+from ...engine.errors import InvalidActionError, StateFormatError
+from ...engine.positions import read_header
 from ...engine.state import CHANCE, TERMINAL
 from .actions import TRIO_LETTERS
 from .cards import COLOURS, NUM_COLOURS, PER_COLOUR, Counts, parse_colour
@@ -95,18 +96,7 @@ def state_from_json(data: Any, resolve: Any) -> GraciasState:
     trios taken). A table from which the game could not go on is refused (``_check_table``)."""
     from .state import CHOOSE, KEEP_GIVE, OVER, PHASE_NAMES, ROUNDS, TURNS, GraciasState
 
-    if not isinstance(data, dict) or data.get("game", "gracias") != "gracias":
-        raise StateFormatError("a Gracias position is a JSON object with \"game\": \"gracias\"")
-    unknown = sorted(set(data) - FIELDS)
-    if unknown:
-        raise StateFormatError(f"unknown position field {unknown[0]!r}; the fields are: {', '.join(sorted(FIELDS))}")
-    n = data.get("players")
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise StateFormatError(f"'players' = {n!r}: a position must say how many players there are")
-    try:
-        options = resolve(n, data.get("options", {}))
-    except OptionError as e:
-        raise StateFormatError(str(e)) from None
+    data, n, options = read_header(data, ("gracias",), "Gracias", FIELDS, resolve)
     st = GraciasState(n, options)
     for key in ("open", "hidden"):
         rows = data.get(key, [{} for _ in range(n)])

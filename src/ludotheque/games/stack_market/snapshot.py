@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine.errors import OptionError, StateFormatError
+from ...engine.positions import read_header
 from ...engine.state import CHANCE, TERMINAL
 from .actions import COMPANY_LETTERS, Aim
 from .physics import Column, Pose
@@ -88,16 +89,8 @@ def state_from_json(data: Any, resolve: Callable[..., Any],
     removed (0), hand/pending (none), the record (15, no holder), the round (1); ``buildings`` is required."""
     from .state import DICE, MAX_INVESTORS, PHASE_NAMES, PURPOSES, RECORD_START, StackMarketState
 
-    if not isinstance(data, dict) or data.get("game", "stack-market") not in ("stack-market", "stack_market"):
-        raise StateFormatError("a Stack Market position is a JSON object with \"game\": \"stack-market\"")
-    unknown = sorted(set(data) - FIELDS)
-    if unknown:
-        raise StateFormatError(f"unknown position field {unknown[0]!r}; the fields are: {', '.join(sorted(FIELDS))}")
-    n = data.get("players")
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise StateFormatError(f"'players' = {n!r}: a position must say how many players there are")
+    data, n, options = read_header(data, ("stack-market", "stack_market"), "Stack Market", FIELDS, resolve)
     try:
-        options = resolve(n, data.get("options", {}))
         given = data.get("steadiness")
         if given is not None and (not isinstance(given, list) or len(given) != n):
             raise StateFormatError(f"'steadiness' must list {n} seats' spreads (µm)")

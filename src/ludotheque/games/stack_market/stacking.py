@@ -25,25 +25,39 @@ def may_follow(top: int, number: int) -> bool:
 def stacking_orders(top: int, rolled: tuple[int, ...] | list[int]) -> list[tuple[int, ...]]:
     """Every order the player may choose (distinct sequences of numbers, sorted), each one maximal: no die
     left over could go on its last number. ``[()]`` when no die can be stacked."""
-    left = Counter(rolled)
+    return _maximal_orders(top, rolled, once_per_outcome=False)
+
+
+def _maximal_orders(top: int, rolled: tuple[int, ...] | list[int], once_per_outcome: bool) -> list[tuple[int, ...]]:
+    """The maximal orders by a depth-first walk in increasing order of numbers; with ``once_per_outcome``, a walk
+    that reaches dice left and a number on top it has reached before stops (so each outcome comes once, by its
+    smallest order: orders reaching one point have the same length, so the first is the smallest)."""
+    counts = [0] * 5
+    for n in rolled:
+        counts[n] += 1
+    seen: set[tuple[tuple[int, ...], int]] = set()
     orders: list[tuple[int, ...]] = []
     path: list[int] = []
 
-    def extend(current: int) -> None:
-        options = [n for n in sorted(left) if left[n] and may_follow(current, n)]
-        if not options:
+    def visit(current: int) -> None:
+        if once_per_outcome:
+            state = (tuple(counts), current)
+            if state in seen:
+                return
+            seen.add(state)
+        nexts = [n for n in range(5) if counts[n] and may_follow(current, n)]
+        if not nexts:
             orders.append(tuple(path))
             return
-        for n in options:
-            left[n] -= 1
+        for n in nexts:
+            counts[n] -= 1
             path.append(n)
-            extend(n)
+            visit(n)
             path.pop()
-            left[n] += 1
+            counts[n] += 1
 
-    extend(top)
+    visit(top)
     return sorted(orders)
-
 
 def follows_all(top: int, order: tuple[int, ...] | list[int]) -> bool:
     """Whether each number of ``order`` may go on the one before it, starting on ``top``."""
@@ -70,28 +84,4 @@ def stacking_choices(top: int, rolled: tuple[int, ...] | list[int]) -> list[tupl
     """The player's real choices, one order each: maximal orders differ in play only by which dice they use and
     the number they leave on top, so each (dice used, last number) comes once, as its smallest order. Sorted;
     ``[()]`` when no die can be stacked. (``stacking_orders`` lists every order, and can be very many.)"""
-    counts = [0] * 5
-    for n in rolled:
-        counts[n] += 1
-    seen: set[tuple[tuple[int, ...], int]] = set()
-    choices: list[tuple[int, ...]] = []
-    path: list[int] = []
-
-    def visit(current: int) -> None:
-        state = (tuple(counts), current)
-        if state in seen:
-            return
-        seen.add(state)
-        nexts = [n for n in range(5) if counts[n] and may_follow(current, n)]
-        if not nexts:
-            choices.append(tuple(path))
-            return
-        for n in nexts:
-            counts[n] -= 1
-            path.append(n)
-            visit(n)
-            path.pop()
-            counts[n] += 1
-
-    visit(top)
-    return sorted(choices)
+    return _maximal_orders(top, rolled, once_per_outcome=True)

@@ -1,0 +1,31 @@
+"""What every game's position reader checks first: a JSON object for this game, no unknown field, a player count,
+and options the game accepts (a game's ``state_from_json`` then reads the rest)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import Any
+
+from .errors import OptionError, StateFormatError
+from .options import OptionValue
+
+
+def read_header(data: Any, names: Collection[str], title: str, fields: Collection[str],
+                resolve: Callable[[int, Any], dict[str, OptionValue]]) -> tuple[dict[str, Any], int,
+                                                                                 dict[str, OptionValue]]:
+    """``data`` checked as a position of the game called ``names`` (its ``game`` field may be left out): the data,
+    the player count and the resolved options; anything else is a ``StateFormatError`` saying what is allowed."""
+    first = next(iter(names))
+    if not isinstance(data, dict) or data.get("game", first) not in names:
+        raise StateFormatError(f"a {title} position is a JSON object with \"game\": \"{first}\"")
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise StateFormatError(f"unknown position field {unknown[0]!r}; the fields are: {', '.join(sorted(fields))}")
+    n = data.get("players")
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise StateFormatError(f"'players' = {n!r}: a position must say how many players there are")
+    try:
+        options = resolve(n, data.get("options", {}))
+    except OptionError as e:
+        raise StateFormatError(str(e)) from None
+    return data, n, options
