@@ -45,7 +45,7 @@ from ...engine.bots import Bot, SeatView
 from ...engine.state import Action
 from . import state as rules
 from .actions import AIM_LIMIT_UM, INVEST, STAY, Aim, Invest, Stack, Stacker
-from .physics import HALF, Pose, overlap
+from .physics import HALF, Pose, edges, overlap
 from .state import (
     AIM,
     CHANGE,
@@ -135,14 +135,8 @@ def _side(a: float, b: float) -> int:
 
 
 def _polygon_planes(polygon: list[tuple[float, float]]) -> list[Plane]:
-    planes = []
-    for i, (x0, y0) in enumerate(polygon):
-        x1, y1 = polygon[(i + 1) % len(polygon)]
-        length = math.hypot(x1 - x0, y1 - y0)
-        if length > 1e-6:
-            a, b = (y1 - y0) / length, (x0 - x1) / length
-            planes.append((a, b, a * x0 + b * y0, _side(a, b)))
-    return planes
+    """The overlap's half-planes (``physics.edges``), each with the side of the die it faces."""
+    return [(p.a, p.b, p.c, _side(p.a, p.b)) for p in edges(polygon)]
 
 
 def _square_planes(x: float, y: float, turn: int) -> list[Plane]:

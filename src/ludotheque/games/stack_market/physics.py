@@ -52,7 +52,7 @@ class HalfPlane:
         return self.c - self.a * p[0] - self.b * p[1]
 
 
-def _edges(polygon: list[Point]) -> list[HalfPlane]:
+def edges(polygon: list[Point]) -> list[HalfPlane]:
     """The half-planes of a counter-clockwise convex polygon."""
     planes = []
     for i, (x0, y0) in enumerate(polygon):
@@ -68,7 +68,7 @@ def _edges(polygon: list[Point]) -> list[HalfPlane]:
 def overlap(lower: Pose, upper: Pose) -> list[Point]:
     """The overlap of two dice's squares (a convex polygon, counter-clockwise; empty if they do not touch)."""
     polygon = lower.corners()
-    for plane in _edges(upper.corners()):
+    for plane in edges(upper.corners()):
         clipped: list[Point] = []
         for i, p in enumerate(polygon):
             q = polygon[(i + 1) % len(polygon)]
@@ -120,7 +120,7 @@ class Column:
 
     def _add(self, pose: Pose) -> None:
         if self.poses:
-            self._planes.append(_edges(overlap(self.poses[-1], pose)))
+            self._planes.append(edges(overlap(self.poses[-1], pose)))
         self.poses.append(pose)
         self._sx.append(self._sx[-1] + pose.x)
         self._sy.append(self._sy[-1] + pose.y)
