@@ -122,7 +122,7 @@ def test_random_buildings_follow_the_hand() -> None:
 # The large sample (bench/stack_market_agreement.py: 200 buildings for each of 5, 10, 15, 20, 30 dice and hand
 # spreads of 1, 2, 3, 4 mm): 3998 of 4000 agree (99.95 %); the two that do not are 20-dice buildings that
 # physics.py says stand by 6 and 34 µm and MuJoCo tips (its contacts lean tall buildings by up to 65 µm); all
-# 3876 buildings more than 100 µm from the edge agree, and MuJoCo never keeps up a building that the rule says
+# 3877 buildings more than 100 µm from the edge agree, and MuJoCo never keeps up a building that the rule says
 # falls. Here a bounded sample: 40 buildings of 10 and 20 dice, 18 of them standing, 4 within 40 µm of the edge
 # (all 40 agree today); it must agree on at least 95 % (2 disagreements allowed: near-edge buildings are drawn
 # more often here than in the large sample) and on every building more than 100 µm from the edge (three times
