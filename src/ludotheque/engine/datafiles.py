@@ -1,0 +1,124 @@
+"""Data files: boards, decks and tables a game reads instead of holding them as code (issue 9).
+
+A data file is TOML, described by a pydantic model that the game declares (its JSON schema, ``schema(model)``,
+documents the format). ``load_data`` reads a file — one shipped in a game's package or a person's own — checks it
+against the model, and returns its value with the SHA-256 of its bytes, which a game's record keeps so that a
+replay can refuse a file that has changed. Anything wrong is refused with a ``DataFileError`` that names the file,
+the entry and the reason (``board.toml: squares[33].kind: expected one of 'shop', 'bankruptcy', … (got 'shopp')``);
+all the file's problems are listed, up to ``MAX_PROBLEMS``, so that a person fixes them in one go.
+
+Files are read when a game is created, never at import. A file is at most ``MAX_DATA_BYTES``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import LudoError
+
+MAX_DATA_BYTES = 1024 * 1024
+"""The largest data file (bytes): a board or a deck is a few kilobytes."""
+MAX_PROBLEMS = 20
+"""The most problems one refusal lists."""
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class DataModel(BaseModel):
+    """The base of a data file's models: unknown fields are refused (a misspelt field is an error, not ignored),
+    values are not coerced between types, and a loaded value cannot change."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class DataFileError(LudoError):
+    """A data file that cannot be used: ``problems`` lists (entry, reason) pairs."""
+
+    def __init__(self, source: str, problems: list[tuple[str, str]]) -> None:
+        self.source = source
+        self.problems = problems
+        shown = problems[:MAX_PROBLEMS]
+        lines = [f"{source}: {entry}: {reason}" if entry else f"{source}: {reason}" for entry, reason in shown]
+        if len(problems) > len(shown):
+            lines.append(f"{source}: … and {len(problems) - len(shown)} more problems")
+        super().__init__("\n".join(lines))
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[Model]):
+    """A checked data file: its value, where it came from, and the SHA-256 of its bytes."""
+
+    value: Model
+    source: str
+    sha256: str
+
+
+def entry_path(loc: tuple[int | str, ...]) -> str:
+    """A pydantic error location as a person reads it: ``("squares", 33, "kind")`` -> ``squares[33].kind``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif not part.startswith(("function-", "tagged-union", "union")):  # pydantic's own markers, not fields
+            out += f".{part}" if out else part
+    return out
+
+
+def _reason(error: Any) -> str:
+    """A pydantic error's message, with the value it refused when it is short."""
+    message = str(error["msg"]).removeprefix("Value error, ")
+    if error["type"] == "extra_forbidden":
+        return "unknown field"
+    if error["type"] == "missing":
+        return "missing field"
+    value = error.get("input")
+    if isinstance(value, str | int | float | bool) and len(repr(value)) <= 40:
+        return f"{message} (got {value!r})"
+    return message
+
+
+def read_data(data: bytes, source: str, model: type[Model]) -> Loaded[Model]:
+    """Check ``data`` (a TOML file's bytes, named ``source`` in errors) against ``model``."""
+    if len(data) > MAX_DATA_BYTES:
+        raise DataFileError(source, [("", f"{len(data):,} bytes; a data file is at most {MAX_DATA_BYTES:,}")])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DataFileError(source, [("", f"not UTF-8 text (byte {e.start})")]) from None
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise DataFileError(source, [("", f"not valid TOML: {e}")]) from None
+    try:
+        value = model.model_validate(raw)
+    except ValidationError as e:
+        raise DataFileError(source, [(entry_path(tuple(err["loc"])), _reason(err)) for err in e.errors()]) from None
+    return Loaded(value, source, hashlib.sha256(data).hexdigest())
+
+
+def load_data(path: str | Path, model: type[Model]) -> Loaded[Model]:
+    """A person's data file, read (no more than the limit) and checked."""
+    try:
+        with Path(path).open("rb") as f:
+            data = f.read(MAX_DATA_BYTES + 1)
+    except OSError as e:
+        raise DataFileError(str(path), [("", f"cannot be read: {e.strerror or e}")]) from None
+    return read_data(data, str(path), model)
+
+
+def load_packaged(package: str, name: str, model: type[Model]) -> Loaded[Model]:
+    """A data file shipped in a game's package (``data/<name>``), checked like any other."""
+    resource = files(package).joinpath("data", name)
+    return read_data(resource.read_bytes(), f"{package.rsplit('.', 1)[-1]}/data/{name}", model)
+
+
+def schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The JSON schema of a data file's format (for its documentation and for editors)."""
+    return model.model_json_schema()
