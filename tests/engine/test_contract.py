@@ -187,7 +187,8 @@ def test_many_fast_games_end_and_conserve(name: str) -> None:
     info = game.info
     count = 0
     for players, seed in itertools.product(range(info.min_players, info.max_players + 1), range(6 + SOAK_GAMES)):
-        for options in ({}, {s.name: (not s.default if s.kind is bool else s.choices[-1]) for s in info.options}):
+        for options in ({}, {s.name: (not s.default if s.kind is bool else s.choices[-1]) for s in info.options
+                            if s.kind is bool or s.choices}):
             state = game.new_game(players, options)
             rng = random.Random(seed * 31 + players)
             steps = 0

@@ -46,7 +46,8 @@ def _position(name: str, seed: int, steps: int) -> Match:
     game = get_game(name)
     info = game.info
     players = info.min_players + seed % (info.max_players - info.min_players + 1)
-    options = {o.name: (seed % 2 == 0 if o.kind is bool else o.choices[seed % len(o.choices)]) for o in info.options}
+    options = {o.name: (seed % 2 == 0 if o.kind is bool else o.choices[seed % len(o.choices)]) for o in info.options
+               if o.kind is bool or o.choices}
     match = Match(game, players, options, seed=seed)
     match.play_randomly(random.Random(seed), steps)
     return match

@@ -138,6 +138,11 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help=h("args.json_replay"))
     replay.add_argument("--log", action="store_true", help=h("args.log"))
 
+    check = add("check-data", "args.check_data")
+    check.add_argument("file", metavar=h("args.mv_file"), help=h("args.data_file"))
+    check.add_argument("--json", action="store_true", help=h("args.json_check"))
+    check.add_argument("--schema", action="store_true", help=h("args.schema"))
+
     serve = add("serve", "args.serve")
     serve.add_argument("--host", default="127.0.0.1", help=h("args.host"))
     serve.add_argument("--port", type=whole, default=8000, help=h("args.port"))
@@ -243,6 +248,10 @@ def _run(args: argparse.Namespace) -> int:
         from .replay import run_replay
 
         return run_replay(args)
+    if args.command == "check-data":
+        from .check_data import run_check_data
+
+        return run_check_data(args)
     if args.command == "serve":
         from .serve import run_serve
 

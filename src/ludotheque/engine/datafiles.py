@@ -84,8 +84,17 @@ def _reason(error: Any) -> str:
     return message
 
 
+_CHECKED: dict[tuple[type[BaseModel], str], BaseModel] = {}
+"""Values already checked, by model and content hash: a file read again for every new game (the simulator starts
+thousands) is checked once. Values are frozen, so sharing them is safe."""
+
+
 def read_data(data: bytes, source: str, model: type[Model]) -> Loaded[Model]:
     """Check ``data`` (a TOML file's bytes, named ``source`` in errors) against ``model``."""
+    sha = hashlib.sha256(data).hexdigest()
+    known = _CHECKED.get((model, sha))
+    if known is not None:
+        return Loaded(known, source, sha)  # type: ignore[arg-type]
     if len(data) > MAX_DATA_BYTES:
         raise DataFileError(source, [("", f"{len(data):,} bytes; a data file is at most {MAX_DATA_BYTES:,}")])
     try:
@@ -100,7 +109,10 @@ def read_data(data: bytes, source: str, model: type[Model]) -> Loaded[Model]:
         value = model.model_validate(raw)
     except ValidationError as e:
         raise DataFileError(source, [(entry_path(tuple(err["loc"])), _reason(err)) for err in e.errors()]) from None
-    return Loaded(value, source, hashlib.sha256(data).hexdigest())
+    if len(_CHECKED) >= 64:
+        _CHECKED.clear()
+    _CHECKED[(model, sha)] = value
+    return Loaded(value, source, sha)
 
 
 def load_data(path: str | Path, model: type[Model]) -> Loaded[Model]:
@@ -117,6 +129,26 @@ def load_packaged(package: str, name: str, model: type[Model]) -> Loaded[Model]:
     """A data file shipped in a game's package (``data/<name>``), checked like any other."""
     resource = files(package).joinpath("data", name)
     return read_data(resource.read_bytes(), f"{package.rsplit('.', 1)[-1]}/data/{name}", model)
+
+
+def read_format(path: str | Path) -> str:
+    """A data file's ``format`` field (``luxembourg-shopping/board``), which says which model checks it; a file
+    that cannot be read, is not TOML or has no ``format`` is refused like any wrong file."""
+    try:
+        with Path(path).open("rb") as f:
+            data = f.read(MAX_DATA_BYTES + 1)
+    except OSError as e:
+        raise DataFileError(str(path), [("", f"cannot be read: {e.strerror or e}")]) from None
+    if len(data) > MAX_DATA_BYTES:
+        raise DataFileError(str(path), [("", f"more than {MAX_DATA_BYTES:,} bytes; a data file is at most that")])
+    try:
+        raw = tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise DataFileError(str(path), [("", f"not UTF-8 TOML: {e}")]) from None
+    fmt = raw.get("format")
+    if not isinstance(fmt, str):
+        raise DataFileError(str(path), [("format", "missing: a data file starts with format = \"<game>/<kind>\"")])
+    return fmt
 
 
 def schema(model: type[BaseModel]) -> dict[str, Any]:

@@ -111,6 +111,14 @@ class Game(ABC):
         the rules never load a front end)."""
         return _load(self.terminal_path)() if self.terminal_path else None
 
+    data_formats: Mapping[str, type[Any]] = {}
+    """The data files the game reads, by the ``format`` a file declares (``luxembourg-shopping/board``): each a
+    ``DataModel`` (``engine/datafiles.py``). ``ludo check-data`` finds a file's game through them."""
+
+    def describe_data(self, value: Any) -> dict[str, Any]:
+        """What a checked data file of this game holds, in a few figures (``ludo check-data``)."""
+        return {}
+
     def secret_words(self, state: State, seat: int | None) -> set[str]:
         """Words that ``seat``'s view and log must never contain (another seat's tiles, the bag…): the leak
         tests look for them in everything a seat or a spectator (None) receives."""

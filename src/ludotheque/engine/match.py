@@ -128,8 +128,9 @@ class Match:
     def to_record(self) -> GameRecord:
         actions = [f"{'chance' if actor == CHANCE else actor}: {a.text()}" for actor, a in self.history]
         result = self.state.outcome().to_json() if self.is_over() else None
+        files = {name: {"file": src, "sha256": sha} for name, (src, sha) in self.state.data_files().items()}
         return GameRecord(self.game.info.name, self.players, dict(self.options), self.seed, list(self.seats),
-                          actions, self.start, result, rules=self.game.info.rules_version)
+                          actions, self.start, result, rules=self.game.info.rules_version, data=files or None)
 
     @classmethod
     def from_record(cls, record: GameRecord, upto: int | None = None, log: bool = True) -> Match:
@@ -139,6 +140,7 @@ class Match:
             raise RecordError(f"this record was played with {game.info.name}'s rules version {record.rules!r}; this "
                               f"program has version {game.info.rules_version!r}, which may read its actions otherwise")
         match = cls(game, record.players, record.options, record.seed, record.seats, record.start, log=log)
+        match.check_data_files(record.data)
         for i, entry in enumerate(record.actions[:upto]):
             who, text = split_actor(entry)
             actor = match.state.current_player
@@ -153,6 +155,19 @@ class Match:
             except LudoError as e:
                 raise ReplayError(i, entry, str(e)) from None
         return match
+
+    def check_data_files(self, recorded: dict[str, dict[str, str]] | None) -> None:
+        """Refuse to replay on data files other than those the record was played on (same content, by SHA-256)."""
+        now = self.state.data_files()
+        for name, entry in (recorded or {}).items():
+            if name not in now:
+                raise RecordError(f"the record was played on a data file {name!r} ({entry['file']}); "
+                                  f"{self.game.info.name} has no such file")
+            source, sha = now[name]
+            if sha != entry["sha256"]:
+                raise RecordError(f"the record was played on {name} file {entry['file']} with SHA-256 "
+                                  f"{entry['sha256'][:16]}…; {source} now has {sha[:16]}…: the file has changed, so "
+                                  "the game cannot be replayed on it")
 
     def replay_prefix(self, n: int) -> Match:
         """A new match holding this one's first ``n`` actions (for undo)."""

@@ -7,6 +7,10 @@ A record is JSON::
      "start": null, "actions": ["chance: draw 5C", "0: 5C", "0: buy Luxor", ...],
      "played_at": [1795665710.402, ...], "played_by": ["chance", "person", "bot", ...]}
 
+Version 3 adds ``data``: the data files a game was played on (Luxembourg-Shopping's board and decks), by option,
+each with its content's SHA-256 (``{"board": {"file": "luxembourg_shopping/data/board.toml", "sha256": "…"}}``);
+a replay refuses a record whose files have changed since.
+
 Version 2 adds what a table knows of each move: ``played_at`` (when, in seconds since 1970) and ``played_by``
 (``person``, ``bot``, ``timeout`` — a stand-in bot played for a person out of time —, ``chance``, or
 ``unknown``), one entry per action, and ``rules``, the game's rules version. All three are optional; version 1
@@ -44,7 +48,7 @@ from typing import Any
 from .errors import RecordError
 
 FORMAT = "ludotheque-record"
-VERSION = 2
+VERSION = 3
 """The version written; every version from 1 to this one is read."""
 PLAYED_BY = ("person", "bot", "timeout", "chance", "unknown")
 
@@ -73,7 +77,7 @@ QUOTE_CHARS = 40
 """How much of a long text an error message quotes."""
 
 _FIELDS = ("format", "version", "game", "rules", "players", "options", "seats", "seed", "start", "actions", "result",
-           "played_at", "played_by")
+           "played_at", "played_by", "data")
 _SEAT_FIELDS = ("name", "bot", "settings")
 _JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"')
 """A JSON string; possessive, so that matching a long one keeps no backtracking state."""
@@ -113,6 +117,8 @@ class GameRecord:
     """Per action: who played it (one of ``PLAYED_BY``), when known."""
     rules: str | None = None
     """The game's rules version the record was played with, when known."""
+    data: dict[str, dict[str, str]] | None = None
+    """The data files played on, by option: ``{"file": where it was read, "sha256": its content's hash}``."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -124,6 +130,8 @@ class GameRecord:
             data["rules"] = self.rules
         if self.result is not None:
             data["result"] = self.result
+        if self.data:
+            data["data"] = self.data
         if self.played_at is not None and self.played_by is not None:
             data["played_at"] = [round(t, 3) for t in self.played_at]
             data["played_by"] = self.played_by
@@ -166,7 +174,8 @@ class GameRecord:
         seats = _seats(_field(data, "seats", list, default=None), players)
         rules = _text(_field(data, "rules", str), "'rules'", MAX_NAME_CHARS) if "rules" in data else None
         played_at, played_by = _played(data, len(actions))
-        return cls(game, players, options, seed, seats, actions, start, result, played_at, played_by, rules)
+        files = _data_files(data.get("data"))
+        return cls(game, players, options, seed, seats, actions, start, result, played_at, played_by, rules, files)
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
@@ -323,6 +332,28 @@ def _seats(raw: list[Any] | None, players: int) -> list[SeatConfig]:
             raise RecordError(f"seats[{i}].settings = {quote(settings)}: expected an object of name: value")
         seats.append(SeatConfig(name or f"Player {i + 1}", bot, _options(settings, f"seats[{i}].settings")))
     return seats
+
+
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def _data_files(raw: Any) -> dict[str, dict[str, str]] | None:
+    """``data``: at most ``MAX_OPTIONS`` files, each ``{"file": text, "sha256": 64 hex digits}``."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or len(raw) > MAX_OPTIONS:
+        raise RecordError(f"'data' = {quote(raw)}: expected at most {MAX_OPTIONS} entries option: "
+                          "{\"file\": …, \"sha256\": …}")
+    out: dict[str, dict[str, str]] = {}
+    for name, entry in raw.items():
+        where = f"data[{quote(name)}]"
+        _text(name, "a data file's option name", MAX_NAME_CHARS)
+        if not isinstance(entry, dict) or set(entry) != {"file", "sha256"} or not isinstance(entry["file"], str) \
+                or not isinstance(entry["sha256"], str) or not _SHA256.match(entry["sha256"]):
+            raise RecordError(f"{where} = {quote(entry)}: expected {{\"file\": text, \"sha256\": 64 hex digits}}")
+        _text(entry["file"], f"{where}.file", MAX_ACTION_CHARS)
+        out[name] = {"file": entry["file"], "sha256": entry["sha256"]}
+    return out
 
 
 def _check_tree(value: Any, where: str) -> None:

@@ -191,6 +191,16 @@ class State(ABC):
         """Each seat's own settings (the game's ``seat_options``) as the state holds them; [] when it has none."""
         return []
 
+    def seats_out(self) -> list[int]:
+        """The seats that have left the game (Luxembourg-Shopping: ruined); they no longer act, and views, bots and
+        the simulator show them as out. Empty for games where every seat plays to the end."""
+        return []
+
+    def data_files(self) -> dict[str, tuple[str, str]]:
+        """The data files the game is played on, by option: (where it was read, SHA-256 of its bytes). A record
+        keeps them, and a replay refuses files whose content has changed. Empty for games without data files."""
+        return {}
+
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if a conservation invariant is broken (tests call it every step)."""
         return None

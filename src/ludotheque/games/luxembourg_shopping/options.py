@@ -1,0 +1,28 @@
+"""Luxembourg-Shopping's options: the data files a game is played on, and the rounds after which a game stops."""
+
+from ...engine.options import OptionSpec
+
+DEFAULT_ROUNDS = 150
+"""Measured (docs/rules/luxembourg_shopping.md, « Rounds limit »): heuristic games that end by the rulebook's own
+ways rarely last this long, so the limit only stops games that would otherwise go on and on."""
+
+OPTIONS = (
+    OptionSpec("board", "reconstructed",
+               "The board's data file: 'reconstructed' (shipped, not the printed edition) or the path of your own "
+               "TOML file (ludo check-data checks it)",
+               "Le fichier du plateau : 'reconstructed' (fourni, reconstitué, pas l'édition imprimée) ou le chemin "
+               "de votre propre fichier TOML (ludo check-data le vérifie)"),
+    OptionSpec("correspondance", "reconstructed",
+               "The « Correspondance » deck's data file: 'reconstructed' or the path of your own TOML file",
+               "Le fichier du paquet « Correspondance » : 'reconstructed' ou le chemin de votre propre fichier TOML"),
+    OptionSpec("bouton_rouge", "reconstructed",
+               "The « Bouton Rouge » deck's data file: 'reconstructed' or the path of your own TOML file",
+               "Le fichier du paquet « Bouton Rouge » : 'reconstructed' ou le chemin de votre propre fichier TOML"),
+    OptionSpec("rounds", DEFAULT_ROUNDS,
+               "Stop after this many rounds and rank as the rulebook says for a game stopped early (signs, largest "
+               "gallery, galleries, shops, money); 0: never",
+               "Arrêter après ce nombre de tours et classer comme la règle le dit pour une partie arrêtée (enseignes, "
+               "plus grande galerie, galeries, commerces, argent) ; 0 : jamais",
+               bounds=(0, 100_000)),
+)
+FILE_OPTIONS = ("board", "correspondance", "bouton_rouge")
