@@ -108,6 +108,7 @@ def play_checked_game(name: str, players: int, options: dict[str, Any], seed: in
             drawn = match.draw_chance()
             assert game.parse_action(drawn.text()) == drawn, f"text of {drawn!r} does not round-trip"
         else:
+            assert state.current_player not in state.seats_out(), "a seat that left the game is to move"
             legal = state.legal_actions()
             assert legal, "a seat to move must have a legal action"
             assert legal == state.legal_actions(), "legal actions must be deterministic"

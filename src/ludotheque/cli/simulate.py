@@ -127,15 +127,17 @@ def print_summary(summary: Summary, lang: str, console: Console) -> None:
     game = get_game(c.game)
     table = Table(title=Text(UI.t(lang, "simulate.title", games=format_number(summary.games, lang),
                                   game=game.info.title(lang), players=c.players)))
+    left = any(b.left for b in summary.bots.values())  # a column only for games where seats leave
     for key in ("simulate.bot", "simulate.seats", "simulate.wins", "simulate.ci", "simulate.score",
-                "simulate.rank"):
+                "simulate.rank", *(("simulate.left",) if left else ())):
         table.add_column(UI.t(lang, key), justify="left" if key == "simulate.bot" else "right")
     for b in summary.by_bot():
         lo, hi = b.interval
         table.add_row(Text(b.bot), format_number(b.seats, lang), format_percent(b.win_rate, lang),
                       f"{format_percent(lo, lang)} – {format_percent(hi, lang)}",
                       format_number(b.score_total / max(1, b.seats), lang),
-                      format_number(b.rank_total / max(1, b.seats), lang, 2))
+                      format_number(b.rank_total / max(1, b.seats), lang, 2),
+                      *((format_percent(b.left / max(1, b.seats), lang),) if left else ()))
     console.print(table)
     colon, semicolon = ("\u00a0: ", "\u00a0; ") if lang == "fr" else (": ", "; ")
     rates = "  ".join(f"{s}{colon}{format_percent(r, lang)}" for s, r in enumerate(summary.seat_win_rates()))

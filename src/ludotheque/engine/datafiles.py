@@ -13,6 +13,7 @@ Files are read when a game is created, never at import. A file is at most ``MAX_
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
 from dataclasses import dataclass
 from importlib.resources import files
@@ -89,6 +90,24 @@ _CHECKED: dict[tuple[type[BaseModel], str], BaseModel] = {}
 thousands) is checked once. Values are frozen, so sharing them is safe."""
 
 
+_ENTRY = re.compile(r"^([A-Za-z_][\w.]*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*): (.+)$")
+
+
+def _problems(error: Any) -> list[tuple[str, str]]:
+    """A pydantic error as (entry, reason) pairs. A model's own check (a ``model_validator``) may find several
+    problems: it raises one ``ValueError`` with a line each, and a line ``squares[32].kind: reason`` names its entry
+    within the model."""
+    where = entry_path(tuple(error["loc"]))
+    if error["type"] != "value_error":
+        return [(where, _reason(error))]
+    out = []
+    for line in _reason(error).splitlines():
+        m = _ENTRY.match(line)
+        entry, reason = (m.group(1), m.group(2)) if m else ("", line)
+        out.append((".".join(x for x in (where, entry) if x).replace(".[", "["), reason))
+    return out
+
+
 def read_data(data: bytes, source: str, model: type[Model]) -> Loaded[Model]:
     """Check ``data`` (a TOML file's bytes, named ``source`` in errors) against ``model``."""
     sha = hashlib.sha256(data).hexdigest()
@@ -108,7 +127,7 @@ def read_data(data: bytes, source: str, model: type[Model]) -> Loaded[Model]:
     try:
         value = model.model_validate(raw)
     except ValidationError as e:
-        raise DataFileError(source, [(entry_path(tuple(err["loc"])), _reason(err)) for err in e.errors()]) from None
+        raise DataFileError(source, [p for err in e.errors() for p in _problems(err)]) from None
     if len(_CHECKED) >= 64:
         _CHECKED.clear()
     _CHECKED[(model, sha)] = value

@@ -30,6 +30,9 @@ class OptionSpec:
     """Allowed values (empty: any value of the type). Booleans allow true and false."""
     bounds: tuple[int, int] | None = None
     """For a whole-number option: the smallest and largest value allowed (None: any)."""
+    file: bool = False
+    """The option names a file on the machine that plays the game (a data file), or keeps its default, a file the
+    game ships. A server accepts only the default: it never opens a path a visitor names."""
 
     @property
     def kind(self) -> type:

@@ -100,7 +100,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
     async def games(lang: str = "en") -> list[dict[str, Any]]:
         return [{"name": g.info.name, "title": g.info.title(lang), "min_players": g.info.min_players,
                  "max_players": g.info.max_players, "bots": bot_names(g.info.name), "rules": g.info.rules_version,
-                 "options": [_option(o, lang) for o in g.info.options],
+                 "options": [_option(o, lang) for o in g.info.options if not o.file],
                  "seat_options": [_option(o, lang) for o in g.info.seat_options]}
                 for g in all_games()]
 

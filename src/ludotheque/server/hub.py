@@ -125,6 +125,10 @@ class Hub:
         """A new table; the tokens of the person seats reserved for a name (the others are given when taken)."""
         game = get_game(spec.game)
         options = game.resolve(spec.players, spec.options)
+        for o in game.info.options:
+            if o.file and options[o.name] != o.default:
+                raise OptionError(f"option {o.name}={options[o.name]!r}: a server plays only the files it ships "
+                                  f"({o.name}={o.default!r}); play your own files with ludo play")
         if len(spec.seats) != spec.players:
             raise OptionError(f"'seats' lists {len(spec.seats)} seats for {spec.players} players")
         from ..bots import bot_names

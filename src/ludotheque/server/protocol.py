@@ -47,6 +47,7 @@ def frame(live: LiveTable, client: Client, online: set[int]) -> dict[str, Any]:
     chat = live.chat[client.chat:]
     client.chat = len(live.chat)
     outcome = match.state.outcome() if table.is_over() else None
+    out = set(match.state.seats_out())
     return {
         "type": "state",
         "table": live.id,
@@ -57,7 +58,7 @@ def frame(live: LiveTable, client: Client, online: set[int]) -> dict[str, Any]:
         "seat": seat,
         "to_move": None if to_move == TERMINAL else ("chance" if to_move < 0 else to_move),
         "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "taken": s.taken or s.bot is not None,
-                   "reserved": s.reserved, "online": s.seat in online} for s in live.stored.seats],
+                   "reserved": s.reserved, "online": s.seat in online, "out": s.seat in out} for s in live.stored.seats],
         "view": obs,
         "legal": [{"text": t, "words": renderer.action_words(t, lang), "label": renderer.action_label(view, t)}
                   for t in legal],
@@ -79,8 +80,8 @@ def spectator_frame(match: Match, table_id: str, lang: str, count: int) -> dict[
         "type": "replay", "table": table_id, "game": game.info.name, "title": game.info.title(lang),
         "status": "over" if outcome else "playing", "at": len(match.history), "count": count, "seat": None,
         "to_move": None if to_move == TERMINAL else ("chance" if to_move < 0 else to_move),
-        "seats": [{"seat": i, "name": s.name, "bot": s.bot, "taken": True, "reserved": False, "online": False}
-                  for i, s in enumerate(match.seats)],
+        "seats": [{"seat": i, "name": s.name, "bot": s.bot, "taken": True, "reserved": False, "online": False,
+                   "out": i in match.state.seats_out()} for i, s in enumerate(match.seats)],
         "view": match.state.observation(None), "legal": [], "events_from": 0,
         "events": [{"kind": e.kind, "args": e.args, "text": game.describe(e, lang, names)}
                    for e in match.log_for(None)],

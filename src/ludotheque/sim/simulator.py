@@ -64,6 +64,8 @@ class GameResult:
     winners: tuple[int, ...]
     termination: str
     actions: int
+    out: tuple[int, ...] = ()
+    """The seats that left the game before its end (ruined, in Luxembourg-Shopping)."""
 
 
 def play_one(config: SimConfig, i: int) -> GameResult:
@@ -75,7 +77,8 @@ def play_one(config: SimConfig, i: int) -> GameResult:
     bots = [make_bot(name, game.info.name, s, bot_rng(seed, s)) for s, name in enumerate(seating)]
     actions = play_out(state, bots, chance_rng(seed))
     o = state.outcome()
-    return GameResult(i, seed, seating, o.scores, o.ranks, o.winners, o.termination, actions)
+    return GameResult(i, seed, seating, o.scores, o.ranks, o.winners, o.termination, actions,
+                      tuple(state.seats_out()))
 
 
 def _play_range(config: SimConfig, start: int, stop: int) -> list[GameResult]:
@@ -126,6 +129,8 @@ class BotSummary:
     """Games won; a shared win counts as a fraction."""
     score_total: float = 0.0
     rank_total: float = 0.0
+    left: int = 0
+    """Seat-games this bot left before the end (put out of the game)."""
     scores: ScoreHistogram = field(default_factory=ScoreHistogram)
 
     @property
@@ -141,7 +146,8 @@ class BotSummary:
         return {"bot": self.bot, "seat_games": self.seats, "wins": round(self.wins, 3),
                 "win_rate": round(self.win_rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
                 "mean_score": round(self.score_total / max(1, self.seats), 1),
-                "mean_rank": round(self.rank_total / max(1, self.seats), 3)}
+                "mean_rank": round(self.rank_total / max(1, self.seats), 3),
+                "left_rate": round(self.left / max(1, self.seats), 4)}
 
 
 @dataclass
@@ -170,6 +176,7 @@ class Summary:
                 self.seat_wins[seat] += 1 / len(r.winners)
             b.score_total += r.scores[seat]
             b.rank_total += r.ranks[seat]
+            b.left += seat in r.out
             b.scores.add(r.scores[seat])
         self.actions += r.actions
         self.ends[r.termination] = self.ends.get(r.termination, 0) + 1

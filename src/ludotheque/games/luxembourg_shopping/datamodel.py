@@ -145,7 +145,7 @@ class Square(DataModel):
             if missing:
                 raise ValueError(f"a shop square needs {', '.join(missing)}")
         elif self.shop is not None or self.zone is not None:
-            raise ValueError(f"a {self.kind} square has no shop number or zone")
+            raise ValueError(f"a {self.kind} square has no shop number or zone (only shops do)")
         return self
 
 
@@ -164,33 +164,36 @@ class Board(DataModel):
 
     @model_validator(mode="after")
     def _as_the_rulebook_says(self) -> Board:
+        """The counts the rulebook fixes; each problem on a line of its own, naming its entry."""
         problems = []
         for i, sq in enumerate(self.squares):
             if sq.number != i + 1:
-                problems.append(f"squares[{i}] is numbered {sq.number}; squares are numbered 1, 2, 3… in order")
+                problems.append(f"squares[{i}].number: {sq.number}; squares are numbered 1, 2, 3… in order, so this "
+                                f"one is {i + 1}")
                 break
         count = len(self.squares)
         if count < BONUS_SQUARE:
-            problems.append(f"{count} squares; the board has at least {BONUS_SQUARE} (square 66 is « + 1 commerce »)")
+            problems.append(f"squares: {count} squares; the board has at least {BONUS_SQUARE} (square 66 is "
+                            "« + 1 commerce »)")
         for number, kind in ((BANKRUPTCY_SQUARE, "bankruptcy"), (BONUS_SQUARE, "bonus")):
             if count >= number and self.squares[number - 1].kind != kind:
-                problems.append(f"square {number} is {self.squares[number - 1].kind!r}; the rulebook makes it "
-                                f"{kind!r}")
-            others = [s.number for s in self.squares if s.kind == kind and s.number != number]
-            if others:
-                problems.append(f"only square {number} is {kind!r}, not square {others[0]}")
+                problems.append(f"squares[{number - 1}].kind: square {number} is {self.squares[number - 1].kind!r}; "
+                                f"the rulebook makes it {kind!r}")
+            for i, s in enumerate(self.squares):
+                if s.kind == kind and s.number != number:
+                    problems.append(f"squares[{i}].kind: only square {number} is {kind!r}, not square {s.number}")
         shops = sorted(s.shop for s in self.squares if s.shop is not None)
         if shops != list(range(1, SHOPS + 1)):
             twice = sorted({n for n in shops if shops.count(n) > 1})
             missing = sorted(set(range(1, SHOPS + 1)) - set(shops))
-            problems.append(f"{len(shops)} shop squares; the board has shops 1 to {SHOPS}, each once"
-                            + (f" (twice: {twice[:5]})" if twice else "") + (f" (missing: {missing[:5]})" if missing
-                                                                            else ""))
+            problems.append(f"squares: {len(shops)} shop squares; the board has shops 1 to {SHOPS}, each once"
+                            + (f" (twice: {twice[:5]})" if twice else "")
+                            + (f" (missing: {missing[:5]})" if missing else ""))
         for kind in ("bouton_rouge", "bureau"):
             if not any(s.kind == kind for s in self.squares):
-                problems.append(f"no {kind!r} square; the rulebook's board has them")
+                problems.append(f"squares: no {kind!r} square; the rulebook's board has them")
         if problems:
-            raise ValueError("; ".join(problems))
+            raise ValueError("\n".join(problems))
         return self
 
 
@@ -216,10 +219,10 @@ class MailDeck(DataModel):
         problems = _unique_ids([c.id for c in self.cards])
         for pile in ("even", "odd"):
             if not any(c.pile == pile and c.top.kind == "shop" for c in self.cards):
-                problems.append(f"the {pile} pile has no shop card; mail, doubles and the bankruptcy procedure draw "
-                                "shops from both piles")
+                problems.append(f"cards: the {pile} pile has no shop card; mail, doubles and the bankruptcy procedure "
+                                "draw shops from both piles")
         if problems:
-            raise ValueError("; ".join(problems))
+            raise ValueError("\n".join(problems))
         return self
 
 
@@ -240,13 +243,18 @@ class RedDeck(DataModel):
     def _ids_once(self) -> RedDeck:
         problems = _unique_ids([c.id for c in self.cards])
         if problems:
-            raise ValueError("; ".join(problems))
+            raise ValueError("\n".join(problems))
         return self
 
 
 def _unique_ids(ids: list[str]) -> list[str]:
-    twice = sorted({i for i in ids if ids.count(i) > 1})
-    return [f"card ids are unique; {twice[0]!r} is used twice"] if twice else []
+    seen: set[str] = set()
+    out = []
+    for i, card in enumerate(ids):
+        if card in seen:
+            out.append(f"cards[{i}].id: {card!r} is already the id of another card; ids are unique")
+        seen.add(card)
+    return out
 
 
 FORMATS: dict[str, type[DataModel]] = {

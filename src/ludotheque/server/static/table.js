@@ -198,12 +198,12 @@ class TablePage {
     for (const s of f.seats) {
       const name = s.name || t("lobby.seat", { n: s.seat });
       const moving = f.to_move === s.seat;
-      const state = s.bot ? t("table.bot") : s.online ? t("table.online") : t("table.offline");
+      const state = s.out ? t("table.out") : s.bot ? t("table.bot") : s.online ? t("table.online") : t("table.offline");
       this.seatsBar.append(h("div", {
-        class: `seat${moving ? " to-move" : ""}${f.seat === s.seat ? " me" : ""}${s.online || s.bot ? " online" : ""}`,
+        class: `seat${moving ? " to-move" : ""}${f.seat === s.seat ? " me" : ""}${s.online || s.bot ? " online" : ""}${s.out ? " out" : ""}`,
         dataset: { seat: s.seat } },
         h("span", { class: "seat-no" }, s.seat), " ", h("span", { class: "seat-name" }, name),
-        h("span", { class: "seat-state", title: state }, s.bot ? "⚙" : "●"),
+        h("span", { class: "seat-state", title: state }, s.out ? "✕" : s.bot ? "⚙" : "●"),
         moving ? h("span", { class: "clock", dataset: { seat: s.seat } }) : null));
     }
   }
