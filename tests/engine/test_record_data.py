@@ -52,7 +52,7 @@ def test_replay_refuses_a_changed_file(tmp_path: Path) -> None:
 def test_a_hash_that_does_not_match_is_refused() -> None:
     data = json.loads(played().to_record().dumps())
     data["data"]["bouton_rouge"]["sha256"] = "0" * 64
-    with pytest.raises(RecordError, match="bouton_rouge file .* has changed"):
+    with pytest.raises(RecordError, match=r"bouton_rouge file .* has changed"):
         Match.from_record(GameRecord.from_json(data))
 
 

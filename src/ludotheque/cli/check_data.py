@@ -21,7 +21,8 @@ def run_check_data(args: argparse.Namespace) -> int:
     formats = {f: (g, model) for g in all_games() for f, model in g.data_formats.items()}
     if fmt not in formats:
         known = ", ".join(sorted(formats)) or "none"
-        raise DataFileError(args.file, [("format", f"{fmt!r} is not a format any game reads; the formats are: {known}")])
+        raise DataFileError(args.file, [("format", f"{fmt!r} is not a format any game reads; the formats are: "
+                                                   f"{known}")])
     game, model = formats[fmt]
     if args.schema:
         print(json.dumps(schema(model), indent=1, ensure_ascii=False))

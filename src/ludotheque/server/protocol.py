@@ -58,7 +58,8 @@ def frame(live: LiveTable, client: Client, online: set[int]) -> dict[str, Any]:
         "seat": seat,
         "to_move": None if to_move == TERMINAL else ("chance" if to_move < 0 else to_move),
         "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "taken": s.taken or s.bot is not None,
-                   "reserved": s.reserved, "online": s.seat in online, "out": s.seat in out} for s in live.stored.seats],
+                   "reserved": s.reserved, "online": s.seat in online, "out": s.seat in out}
+                  for s in live.stored.seats],
         "view": obs,
         "legal": [{"text": t, "words": renderer.action_words(t, lang), "label": renderer.action_label(view, t)}
                   for t in legal],

@@ -172,7 +172,10 @@ def parse_action(text: str) -> Action:
         raise InvalidActionError(f"{text!r} is not an action; expected {SYNTAX}", Reason("syntax", {"text": text}))
     verb = _WORDS.get(fold(words[0]))
     args = words[1:]
-    shop = (lambda w: _number(text, w, 1, SHOPS, "a shop number"))
+
+    def shop(word: str) -> int:
+        return _number(text, word, 1, SHOPS, "a shop number")
+
     match verb, len(args):
         case "buy", 0:
             return BUY

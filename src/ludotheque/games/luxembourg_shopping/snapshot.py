@@ -26,7 +26,18 @@ FIELDS = {"game", "version", "players", "options", "cash", "bank", "pos", "owner
 
 
 def _step_to_json(step: Step) -> list[Any]:
-    from .state import BANKRUPT_CARD, BUREAU_CARD, DOUBLE_CARD, MAIL, PAYMENT, PILES, RED_CARD, SELL_STEP, STEP_NAMES, WHY
+    from .state import (
+        BANKRUPT_CARD,
+        BUREAU_CARD,
+        DOUBLE_CARD,
+        MAIL,
+        PAYMENT,
+        PILES,
+        RED_CARD,
+        SELL_STEP,
+        STEP_NAMES,
+        WHY,
+    )
 
     code = step[0]
     if code in (DOUBLE_CARD, MAIL, RED_CARD, BANKRUPT_CARD, BUREAU_CARD):

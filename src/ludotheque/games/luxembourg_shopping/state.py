@@ -75,9 +75,32 @@ BANK = -1
 
 
 class LuxembourgState(SeatedState):
-    __slots__ = ("bank", "bought", "cash", "dealt", "dice", "gallery_of", "galleries", "last_card", "left", "moved",
-                 "owner", "player", "pos", "queue", "round", "rounds", "sign", "start_group", "start_rolls", "starter",
-                 "t", "termination", "turns", "winner")
+    __slots__ = (
+        "bank",
+        "bought",
+        "cash",
+        "dealt",
+        "dice",
+        "galleries",
+        "gallery_of",
+        "last_card",
+        "left",
+        "moved",
+        "owner",
+        "player",
+        "pos",
+        "queue",
+        "round",
+        "rounds",
+        "sign",
+        "start_group",
+        "start_rolls",
+        "starter",
+        "t",
+        "termination",
+        "turns",
+        "winner",
+    )
 
     def __init__(self, players: int, options: dict[str, Any], tables: Tables | None = None) -> None:
         self.events: list[Event] | None = None

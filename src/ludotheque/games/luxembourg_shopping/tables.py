@@ -114,22 +114,24 @@ def _lay_out(loaded: dict[str, Loaded[Any]]) -> Tables:
     red: RedDeck = loaded["bouton_rouge"].value
     size = len(board.squares)
     problems: dict[str, list[tuple[str, str]]] = {"correspondance": [], "bouton_rouge": []}
+
+    def off_board(square: int) -> str:
+        return f"square {square} is not on the board ({loaded['board'].source} has squares 1 to {size})"
+
     cards: dict[str, Card] = {}
     for i, c in enumerate(mail.cards):
         cards[c.id] = Card(c.id, c.pile, c.top.model_dump(), c.bottom.model_dump(), c.copies)
         for half in ("top", "bottom"):
             effect = getattr(c, half)
             if effect.kind == "move_to" and effect.square > size:
-                problems["correspondance"].append((f"cards[{i}].{half}.square", f"square {effect.square} is not on the board "
-                                 f"({loaded['board'].source} has squares 1 to {size})"))
+                problems["correspondance"].append((f"cards[{i}].{half}.square", off_board(effect.square)))
     for i, r in enumerate(red.cards):
         if r.id in cards:
-            problems["bouton_rouge"].append((f"cards[{i}].id", f"{r.id!r} is also a « Correspondance » card's id; ids differ across "
-                             "decks"))
+            problems["bouton_rouge"].append((f"cards[{i}].id", f"{r.id!r} is also a « Correspondance » card's id; "
+                                             "ids differ across decks"))
         cards[r.id] = Card(r.id, "red", r.effect.model_dump(), None, r.copies)
         if r.effect.kind == "move_to" and r.effect.square > size:
-            problems["bouton_rouge"].append((f"cards[{i}].effect.square", f"square {r.effect.square} is not on the board "
-                             f"({loaded['board'].source} has squares 1 to {size})"))
+            problems["bouton_rouge"].append((f"cards[{i}].effect.square", off_board(r.effect.square)))
     for name, found in problems.items():
         if found:
             raise DataFileError(loaded[name].source, found)
