@@ -1,0 +1,104 @@
+"""Luxembourg-Shopping scenario tests: one JSON file per rule case in ``scenarios/``, each tied to a paragraph of
+the rulebook (``shared/seeds/002_79421c874599cb7a.txt``, read with ``shared/RULINGS.md``), played on the shipped
+(reconstructed) board and decks.
+
+A scenario is ``{"rule": "§B1 « quote »", "description": "…", "record": {…}, "expect": {…}}``. The record is a game
+record whose actions are texts (``chance: roll 3 4``, ``chance: card P12``, ``0: buy``…); a hand-written ``start``
+gets the record's ``players`` and ``options``. It is replayed action by action (actor prefixes checked, invariants
+checked after each action, the engine's own replay compared), then ``expect`` is checked on the final state. Every
+expected value is worked out by hand from the rules and the data files, not copied from the engine.
+
+The board, for working the values out: squares 1–4 shops 1–4, 5 Bouton Rouge, 6–12 shops 5–11, 13 Bureau,
+14–20 shops 12–18, 21 Bouton Rouge, 22–27 shops 19–24, 28 Bureau, 29–32 shops 25–28, 33 « - 1 commerce », 34–39
+shops 29–34, 40 Bouton Rouge, 41–46 shops 35–40, 47 Bureau, 48–54 shops 41–47, 55 Bouton Rouge, 56–60 shops 48–52,
+61 Bureau, 62–65 shops 53–56, 66 « + 1 commerce ». Shops 1–20 orange (8 000 / 3 000), 21–38 yellow (16 000 / 6 000),
+39–56 green (24 000 / 10 000). Card Pk shows shop 2k and Ik shop 2k−1 (k ≤ 28).
+
+``expect`` keys:
+
+- exact, compared with ``state.to_json()``: ``cash``, ``bank``, ``pos``, ``owners`` (``{"shop": seat}``, every
+  owned shop), ``signs``, ``galleries``, ``left``, ``moved``, ``player``, ``round``, ``turns``, ``dice``,
+  ``bought``, ``winner``, ``termination``, ``starter``, ``start_rolls``, ``start_group``, ``dealt``, ``queue``;
+- ``shops``: ``{"shop": seat or null}``, some shops' owners (null: free);
+- ``to_move``: a seat, ``"chance"`` or ``"over"``; ``seats_out``: ``state.seats_out()``;
+- ``legal`` / ``not_legal`` / ``legal_exact``: action texts;
+- ``chance_exact``: the texts of every chance outcome, in order; ``chance``: ``{text: [numerator, denominator]}``;
+- ``outcome``: keys of ``state.outcome().to_json()``;
+- ``events``: partial events that must appear in the log in this order; ``no_events``: partial events that must
+  not appear at all; ``event_count``: ``{kind: number}``;
+- ``illegal``: ``[{"action": "0: buy", "error": "words"}]``, each refused with the state unchanged;
+- ``refused_entries``: ``[{"entry": "1: buy", "error": "…"}]``, entries that a replay refuses when appended.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests import scenario_support as support
+from tests.scenario_support import check_partial, events_in_order, load, to_move
+
+GAME = "luxembourg-shopping"
+SCENARIOS = Path(__file__).parent / "scenarios"
+FILES = sorted(SCENARIOS.glob("*.json"))
+EXACT = ("cash", "bank", "pos", "owners", "signs", "galleries", "left", "moved", "player", "round", "turns", "dice",
+         "bought", "winner", "termination", "starter", "start_rolls", "start_group", "dealt", "queue")
+KNOWN = {*EXACT, "shops", "to_move", "seats_out", "legal", "not_legal", "legal_exact", "chance_exact", "chance",
+         "outcome", "events", "no_events", "event_count", "illegal", "refused_entries"}
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario(path: Path) -> None:
+    expect, match, snap = support.replay_and_check_exact(path, GAME, KNOWN, EXACT)
+    st = match.state
+    assert sum(st.cash) + st.bank == 100_000 * st.n
+    for shop, seat in expect.get("shops", {}).items():
+        assert snap["owners"].get(shop) == seat, f"shop {shop}: owner {snap['owners'].get(shop)!r} != {seat!r}"
+    if "to_move" in expect:
+        assert to_move(match) == expect["to_move"]
+    if "seats_out" in expect:
+        assert st.seats_out() == expect["seats_out"]
+    legal = [a.text() for a in st.legal_actions()]
+    for text in expect.get("legal", []):
+        assert text in legal, f"{text!r} should be legal; legal: {legal}"
+    for text in expect.get("not_legal", []):
+        assert text not in legal, f"{text!r} should not be legal; legal: {legal}"
+    if "legal_exact" in expect:
+        assert legal == expect["legal_exact"]
+    outcomes = {a.text(): p for a, p in st.chance_outcomes()}
+    if "chance_exact" in expect:
+        assert list(outcomes) == expect["chance_exact"]
+    if "chance" in expect:
+        assert set(outcomes) == set(expect["chance"]), f"chance outcomes {sorted(outcomes)}"
+        for text, nd in expect["chance"].items():
+            assert outcomes[text] == pytest.approx(float(Fraction(*nd))), f"P({text}) = {outcomes[text]}"
+    if "outcome" in expect:
+        check_partial(st.outcome().to_json(), expect["outcome"], "outcome")
+    log = [e.to_json() for e in match.events]
+    if "events" in expect:
+        events_in_order(log, expect["events"])
+    for unwanted in expect.get("no_events", []):
+        found = [e for e in log if all(e.get(k) == v for k, v in unwanted.items())]
+        assert not found, f"unexpected {found}"
+    support.check_counts_and_refusals(path, match, expect, GAME)
+
+
+ILLEGAL = support.illegal_cases(FILES)
+
+
+@pytest.mark.parametrize(("path", "index"), ILLEGAL, ids=[f"{p.stem}-{i}" for p, i in ILLEGAL])
+def test_illegal_action_refused(path: Path, index: int) -> None:
+    support.check_refused(path, index, GAME)
+
+
+def test_every_scenario_names_a_rule_and_expects_something() -> None:
+    assert len(FILES) >= 40
+    chapters = set()
+    for path in FILES:
+        scenario: dict[str, Any] = load(path)
+        assert scenario["expect"], path.name
+        chapters.add(scenario["rule"][1])
+    assert chapters >= set("ABCDEFGHI"), chapters
