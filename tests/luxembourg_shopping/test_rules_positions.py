@@ -202,9 +202,6 @@ def test_f_merge_names_the_gallery_by_its_lowest_shop() -> None:
     assert st.galleries == [[1, 2, 4, 22, 40, 45]]
 
 
-@pytest.mark.xfail(strict=True, reason="actions.py documents « merge 7: merge … with one's gallery holding shop 7 » "
-                   "(« named by any of its shops », also docs/rules/luxembourg_shopping.md F), but only the gallery's "
-                   "lowest shop is accepted")
 def test_f_merge_names_the_gallery_by_any_of_its_shops() -> None:
     st = position(owners={"1": 0, "2": 0, "40": 0, "4": 0, "22": 0, "45": 0, "30": 1},
                   galleries=[[1, 2, 40], [4, 22, 45]], pos=[64, 20], player=0)

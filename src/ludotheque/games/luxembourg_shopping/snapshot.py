@@ -145,7 +145,7 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> LuxembourgState:
     if not isinstance(moved, list) or len(moved) != n or not all(isinstance(m, bool) for m in moved):
         raise StateFormatError(f"'moved' must list {n} true/false")
     st.moved = list(moved)
-    st.dealt = _int(data, "dealt", 0, DEALT * n, sum(1 for o in st.owner if o >= 0) if owners else 0)
+    st.dealt = _int(data, "dealt", 0, DEALT * n, min(DEALT * n, sum(1 for o in st.owner if o >= 0)))
     st.start_rolls = _ints(data, "start_rolls", n, 0, 6, [0] * n)
     group = data.get("start_group", list(range(n)))
     if not isinstance(group, list) or not group or not all(isinstance(s, int) and 0 <= s < n for s in group):

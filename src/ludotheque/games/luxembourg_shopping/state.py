@@ -266,6 +266,8 @@ class LuxembourgState(SeatedState):
             return False
         if self.actor < 0:
             return False
+        if isinstance(action, Merge) and 1 <= action.shop <= SHOPS and self.gallery_of[action.shop] >= 0:
+            action = MERGE[self.galleries[self.gallery_of[action.shop]][0]]  # a gallery by any of its shops
         return action in self._choices(self.queue[0])
 
     def parse_action(self, text: str) -> Action:
