@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 FIELDS = {"game", "version", "players", "options", "cash", "bank", "pos", "owners", "signs", "galleries", "left",
           "moved", "dealt", "start_rolls", "start_group", "starter", "player", "round", "turns", "dice", "bought",
-          "last_card", "winner", "termination", "queue", "to_move"}
+          "last_card", "last_half", "winner", "termination", "queue", "to_move"}
 
 
 def _step_to_json(step: Step) -> list[Any]:
@@ -56,7 +56,7 @@ def state_to_json(st: LuxembourgState) -> dict[str, Any]:
         "left": list(st.left), "moved": list(st.moved), "dealt": st.dealt, "start_rolls": list(st.start_rolls),
         "start_group": list(st.start_group), "starter": st.starter if st.starter >= 0 else None,
         "player": st.player if st.player >= 0 else None, "round": st.round, "turns": st.turns,
-        "dice": list(st.dice), "bought": list(st.bought), "last_card": st.last_card or None,
+        "dice": list(st.dice), "bought": list(st.bought), "last_card": st.last_card or None, "last_half": st.last_half,
         "winner": st.winner if st.winner >= 0 else None, "termination": st.termination or None,
         "queue": [_step_to_json(s) for s in st.queue],
     }
@@ -162,6 +162,10 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> LuxembourgState:
     if card is not None and card not in st.t.cards:
         raise StateFormatError(f"last_card = {card!r}: not a card of this game's decks")
     st.last_card = card or ""
+    half = data.get("last_half", "top")
+    if half not in ("top", "bottom"):
+        raise StateFormatError(f"last_half = {half!r}: top or bottom")
+    st.last_half = half
     st.winner = _int(data, "winner", 0, n - 1, None)
     termination = data.get("termination")
     if termination not in (None, "signs", "gallery", "last_standing", "rounds_limit"):

@@ -84,6 +84,7 @@ class LuxembourgState(SeatedState):
         "galleries",
         "gallery_of",
         "last_card",
+        "last_half",
         "left",
         "moved",
         "owner",
@@ -137,6 +138,9 @@ class LuxembourgState(SeatedState):
         self.bought: list[int] = []
         """Shops bought this turn (E: not to be put in a gallery in the same turn)."""
         self.last_card = ""
+        self.last_half = "top"
+        """Which half of the last card was read: ``top`` (mail, doubles, bankruptcy, « Bouton Rouge ») or ``bottom``
+        (« Bureau »)."""
         self.winner = -1
         self.termination = ""
         self.queue: list[Step] = [(DEAL_STEP,)]
@@ -153,6 +157,7 @@ class LuxembourgState(SeatedState):
         c.dealt, c.start_rolls, c.start_group = self.dealt, self.start_rolls[:], self.start_group[:]
         c.starter, c.player, c.round, c.turns, c.dice = self.starter, self.player, self.round, self.turns, self.dice
         c.bought, c.last_card, c.winner, c.termination = self.bought[:], self.last_card, self.winner, self.termination
+        c.last_half = self.last_half
         c.queue = self.queue[:]
         c.actor = self.actor
         return c
@@ -519,6 +524,7 @@ class LuxembourgState(SeatedState):
         code = step[0]
         me = self.player
         self.last_card = card.id
+        self.last_half = "bottom" if code == BUREAU_CARD else "top"
         if code == DOUBLE_CARD:
             shop = card.shop
             gained = bool(shop) and self.owner[shop] == me and not self.sign[shop]

@@ -18,12 +18,12 @@ def board_view(st: LuxembourgState) -> dict[str, Any]:
         "squares": [{"number": s.number, "kind": s.kind, "shop": s.shop, "zone": s.zone, "name": s.name}
                     for s in b.squares],
         "zones": {z: {"price": getattr(b.zones, z).price, "income": getattr(b.zones, z).income,
-                      "colour": getattr(b.zones, z).colour} for z in ZONES},
+                      "sale": getattr(b.zones, z).price // 2, "colour": getattr(b.zones, z).colour} for z in ZONES},
     }
 
 
 def observe(st: LuxembourgState, seat: int | None) -> dict[str, Any]:
-    from .state import GALLERY_TO_WIN, SELL_STEP, SIGNS_TO_WIN, STEP_NAMES
+    from .state import GALLERY_TO_WIN, SELL_STEP, SIGN_BONUS, SIGNS_TO_WIN, STEP_NAMES
 
     players = []
     for p in range(st.n):
@@ -46,7 +46,8 @@ def observe(st: LuxembourgState, seat: int | None) -> dict[str, Any]:
                       for k, g in enumerate(st.galleries)],
         "debt": {"debtor": step[1], "creditor": step[2], "amount": step[3]} if step and step[0] == SELL_STEP else None,
         "last_card": None if card is None else {"id": card.id, "deck": card.deck, "top": card.top,
-                                                "bottom": card.bottom},
+                                                "bottom": card.bottom, "half": st.last_half},
+        "sign_bonus": SIGN_BONUS,
         "to_win": {"signs": SIGNS_TO_WIN[st.n], "gallery": GALLERY_TO_WIN[st.n]},
         "winner": st.winner if st.winner >= 0 else None, "termination": st.termination or None,
         "data": st.t.describe() | {"reconstructed": any(e == "reconstructed" for e in st.t.editions.values())},

@@ -17,7 +17,6 @@ const DEPTH = 160; // a side square's depth (and a corner's side)
 const BAND = 30; // the zone's band on a shop square, at its inner edge
 const STRIP = 30; // the owner's strip, at its outer edge
 const SPECIAL = { bouton_rouge: "#c62828", bureau: "#35607f", bankruptcy: "#3a2f2a", bonus: "#b8860b" };
-const CARD_STEPS = ["double_card", "mail_card", "bureau_card", "red_card", "bankruptcy_card"];
 
 // What the page keeps between frames: the last render (to draw it again, and to light up a choice's squares on
 // it), and the state whose decision was last scrolled into sight.
@@ -51,7 +50,7 @@ function boardIndex(v) {
   const signs = new Set(v.signs || []);
   const galleryOf = new Map();
   (v.galleries || []).forEach((g, k) => g.shops.forEach((shop) => galleryOf.set(shop, { ...g, index: k + 1 })));
-  return { squares, byShop, zones, owners, signs, galleryOf };
+  return { squares, byShop, zones, owners, signs, galleryOf, signBonus: v.sign_bonus || 0 };
 }
 
 function shopLabel(ctx, idx, shop) {
@@ -64,11 +63,6 @@ function effectText(ctx, effect) {
   const fields = { ...effect };
   if (typeof fields.amount === "number") fields.amount = num(ctx, fields.amount);
   return ctx.t(`effect.${effect.kind}`, fields);
-}
-
-function lastOf(log, kinds) {
-  for (let i = log.length - 1; i >= 0; i--) if (kinds.includes(log[i].kind)) return log[i];
-  return null;
 }
 
 // --- the page --------------------------------------------------------------------------------------------------
@@ -453,7 +447,7 @@ function centre(frame, ctx, idx, log) {
   box.append(
     h("div", { class: "lux-title" }, h("span", { class: "lux-title-main" }, "Luxembourg-Shopping"),
       h("span", { class: "lux-title-sub" }, t("web.centre_sub"))),
-    h("div", { class: "lux-centre-row" }, diceBox(frame, ctx), cardBox(ctx, idx, v.last_card, log)),
+    h("div", { class: "lux-centre-row" }, diceBox(frame, ctx), cardBox(ctx, idx, v.last_card)),
     priceTable(ctx, idx));
   fo.append(box);
   return fo;
@@ -494,15 +488,14 @@ function token(ctx, seat, extra = "") {
 
 // The last card drawn, as a card: its deck on top, then its upper half (mail: a shop or an action), then its
 // lower half (« Bureau »: an action); a « Bouton Rouge » card has one action. The half just played is marked.
-function cardBox(ctx, idx, card, log) {
+function cardBox(ctx, idx, card) {
   const t = ctx.t;
   const wrap = h("div", { class: "lux-card-box" }, h("div", { class: "lux-card-caption" }, t("web.last_card")));
   if (!card) {
     wrap.append(h("div", { class: "lux-card lux-card-none" }, h("span", {}, t("web.no_card"))));
     return wrap;
   }
-  const event = lastOf(log, CARD_STEPS);
-  const used = event && event.args && event.args.card === card.id ? (event.kind === "bureau_card" ? "bottom" : "top") : null;
+  const used = card.half || null;
   const red = card.deck === "red";
   const el = h("div", { class: `lux-card lux-deck-${card.deck}`, dataset: { card: card.id } },
     h("div", { class: "lux-card-head" }, h("span", { class: "lux-card-deck" }, t(`web.deck.${card.deck}`)),
@@ -535,14 +528,14 @@ function priceTable(ctx, idx) {
   const rows = Object.entries(idx.zones).map(([zone, z]) => h("tr", { dataset: { zone } },
     h("th", { scope: "row" }, h("span", { class: "lux-swatch", style: `--zone: ${z.colour}`, "aria-hidden": "true" }), " ",
       t(`web.zone.${zone}`)),
-    h("td", {}, num(ctx, z.price)), h("td", {}, num(ctx, z.income)), h("td", {}, num(ctx, Math.floor(z.price / 2)))));
+    h("td", {}, num(ctx, z.price)), h("td", {}, num(ctx, z.income)), h("td", {}, num(ctx, z.sale))));
   return h("div", { class: "lux-prices" },
     h("table", {},
       h("caption", {}, t("web.prices")),
       h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { scope: "col" }, t("web.price_buy")),
         h("th", { scope: "col" }, t("web.price_visit")), h("th", { scope: "col" }, t("web.price_sale")))),
       h("tbody", {}, rows)),
-    h("p", { class: "lux-price-note" }, t("web.price_note", { amount: num(ctx, 5000) })));
+    h("p", { class: "lux-price-note" }, t("web.price_note", { amount: num(ctx, idx.signBonus) })));
 }
 
 // --- the players -----------------------------------------------------------------------------------------------
@@ -752,7 +745,7 @@ function signPanel(box, frame, ctx, idx, legal) {
   const t = ctx.t;
   const gain = v.step === "gain_sign";
   head(box, t(gain ? "web.gain_sign_title" : "web.lose_sign_title"),
-    t(gain ? "web.gain_sign_help" : "web.lose_sign_help", { amount: num(ctx, 5000) }));
+    t(gain ? "web.gain_sign_help" : "web.lose_sign_help", { amount: num(ctx, idx.signBonus) }));
   const row = h("div", { class: "choice-list lux-choice-list" });
   legal.forEach((a, i) => {
     const [verb, arg] = a.text.split(/\s+/);
@@ -786,7 +779,7 @@ function sellPanel(box, frame, ctx, idx, legal) {
     if (verb === "sell") {
       const shop = Number(arg);
       const q = idx.byShop.get(shop);
-      const price = q && idx.zones[q.zone] ? Math.floor(idx.zones[q.zone].price / 2) : 0;
+      const price = q && idx.zones[q.zone] ? idx.zones[q.zone].sale : 0;
       const g = idx.galleryOf.get(shop);
       const notes = [t("web.sell_for", { amount: num(ctx, price) })];
       if (idx.signs.has(shop)) notes.push(t("web.sell_sign"));
