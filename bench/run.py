@@ -2,7 +2,8 @@
 
 Prints complete random games per second on one core, engine decisions per second, clone time, and the
 time to replay a full game record. Targets for Acquire (issue #2): >= 200 random 4-player games/s on one
-core, clone < 10 µs. For Stack Market it also times the stability check of one placement on a 30-die
+core, clone < 10 µs. Luxembourg-Shopping (issue #9): >= 100 random 4-player games/s, and its average game length
+in rounds. For Stack Market it also times the stability check of one placement on a 30-die
 building (issue #8: under 0.2 ms on one core).
 
 Every figure is given twice: from the wall clock (``time.perf_counter``) and from this process's CPU time
@@ -151,7 +152,7 @@ def stack_market_placement_ms(height: int = 30, columns: int = 400) -> tuple[flo
 
 
 TARGETS = {"acquire": {"games_per_s": 200, "clone_us": 10}, "gracias": {"games_per_s": 500},
-           "stack-market": {"placement_ms": 0.2}}
+           "stack-market": {"placement_ms": 0.2}, "luxembourg-shopping": {"games_per_s": 100}}
 """The issues' targets on this 2-core machine (one core)."""
 
 
@@ -174,11 +175,24 @@ def bench_game(game: str, players: int, games: int) -> dict[str, object]:
     if game == "stack-market":
         wall, cpu = stack_market_placement_ms()
         extra = {"placement_ms": round(wall, 4), "placement_ms_cpu": round(cpu, 4)}
+    if game == "luxembourg-shopping":
+        extra = {"rounds_per_game": round(mean_rounds(game, players, max(20, games // 5)), 1)}
     return {"game": game, "players": players, "games": games, **{k: round(v, 1) for k, v in speed.items()}, **extra,
             "clone_us": round(clone, 2), "clone_us_cpu": round(clone_cpu, 2), "replay_ms": round(replay_ms, 1),
             "replay_ms_cpu": round(replay_ms_cpu, 1), "replay_actions": replay_actions,
             **{k: (round(v, 1) if v is not None else None) for k, v in heuristic.items()},
             "targets": TARGETS.get(game, {}), "python": sys.version.split()[0]}
+
+
+def mean_rounds(game_name: str, players: int, games: int) -> float:
+    """Luxembourg-Shopping: the average game length in rounds (random bots, the default rounds limit)."""
+    game = get_game(game_name)
+    total = 0
+    for seed in range(games):
+        state = game.new_game(players)
+        play_out(state, [RandomBot(s, random.Random(seed * 100 + s)) for s in range(players)], random.Random(seed))
+        total += state.round  # type: ignore[attr-defined]
+    return total / games
 
 
 def show(r: dict[str, object]) -> None:
@@ -208,6 +222,8 @@ def show(r: dict[str, object]) -> None:
     print(f"  actions per second (chance incl.): {both('actions_per_s')}")
     print(f"  clone (median, mid-game)   : {both('clone_us', ' µs')}{mark('clone_us', higher=False)}")
     print(f"  replay of a full record    : {both('replay_ms', ' ms')} ({r['replay_actions']} actions, checked path)")
+    if "rounds_per_game" in r:
+        print(f"  average game length        : {r['rounds_per_game']:>10} rounds")
     if "placement_ms" in r:
         print(f"  placing a die on 30 (check): {both('placement_ms', ' ms')}{mark('placement_ms', higher=False)}")
     if r["heuristic_games_per_s"] is not None:

@@ -52,8 +52,9 @@ SIGN_BONUS = 5_000
 JACKPOT = 50_000
 """C. « Ainsi vous touchez le jackpot, soit 50 000 »."""
 SIGNS_TO_WIN = {2: 6, 3: 6, 4: 5, 5: 4, 6: 3}
+"""I.1: the signs that win, by the player count at the start."""
 GALLERY_TO_WIN = {2: 15, 3: 15, 4: 12, 5: 9, 6: 9}
-"""I. The table « NOMBRE DE JOUEURS / NOMBRE D'ENSEIGNES / NOMBRE DE COMMERCES DANS UNE GALERIE FUSIONNEE »,
+"""I.2: the shops in one gallery that win. Both from the table « NOMBRE DE JOUEURS / NOMBRE D'ENSEIGNES / NOMBRE DE COMMERCES DANS UNE GALERIE FUSIONNEE »,
 by the player count at the start (RULINGS)."""
 
 # The steps of a turn. Chance steps first, then decisions, then the rest.
