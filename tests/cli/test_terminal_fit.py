@@ -273,3 +273,34 @@ def test_gracias_headers_are_not_cut() -> None:
     wide = play(session_for("gracias", 6, 120, 40, "en"))
     header = next(line for s in wide for line in s.lines if "Player" in line and "Rounds" in line)
     assert "Roun…" not in header and "Face down" in header
+
+
+def luxembourg_session(players: int, width: int, height: int, lang: str, seed: int) -> PlaySession:
+    """Luxembourg-Shopping with random bots (their games are short: people go bankrupt)."""
+    args = argparse.Namespace(game="luxembourg-shopping", players=players, option=[], seed=seed, names="Ada",
+                              bots=",".join(["random"] * (players - 1)), load=None, lang=lang)
+    return build_session(args, lambda prompt: "", terminal(width, height))
+
+
+@pytest.mark.parametrize(("players", "lang", "seed"), [(2, "en", 3), (3, "fr", 5), (4, "en", 5), (6, "fr", 7)])
+def test_luxembourg_shopping_fits_80_by_24(players: int, lang: str, seed: int) -> None:
+    shots = play(luxembourg_session(players, 80, 24, lang, seed), limit=3000)
+    for shot in shots:
+        assert_fits(shot, 80, 24)
+    asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
+    assert asked
+    for shot in asked:  # the board's first row (shop 1, its owner's letter), the players, one's own shops
+        assert re.search(r"^ +1[A-F·]", shot.text, re.M) and "Ada" in shot.text
+        assert ("Yours" in shot.text or "À vous" in shot.text or "no shop" in shot.text
+                or "aucun commerce" in shot.text or "out of the game" in shot.text or "hors jeu" in shot.text)
+    assert "Final ranking" in shots[-1].text + shots[-2].text or "Classement final" in shots[-1].text + shots[-2].text
+
+
+def test_luxembourg_shopping_gets_the_larger_layout_on_a_larger_terminal() -> None:
+    shots = play(luxembourg_session(4, 120, 40, "en", 5), limit=3000)
+    asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
+    assert asked
+    for shot in asked:
+        assert_fits(shot, 120, 40)
+        assert re.search(r"Player +Cash +Shops +Signs ★ +Galleries +Square", shot.text)
+        assert re.search(r"^ +1 .* 11[ A-F+]*$", shot.text, re.M)  # the squares' numbers (and pawns) under the shops

@@ -1,0 +1,881 @@
+"""Luxembourg-Shopping's screen: the board as a track of squares (each shop's number on its zone's colour, with its
+owner, its sign, its gallery and the pawns on it; the Bouton Rouge, Bureau, - 1 and + 1 squares), every player's
+cash, shops, signs and galleries, one's own shops and galleries by name, the last card drawn, the dice, and what is
+being decided.
+
+Drawn from a seat's observation only (``view.observe``: everything in this game is public). Seats are marked by a
+letter (A for seat 0), never by a number, so that a mark is never read as a shop number. Two layouts, like the other
+games: on a big terminal (or output that is not a terminal) two lines a square, the square's number and the pawns under
+the shop's number, in cells that fit 80 columns unless the terminal has 100, and a table of the players; on a small one
+(80 × 24) one line a square, the players in a line or two, and the viewer's decision with its amounts in the status
+line. Each turn since one's last move is one entry of "what happened", said shorter when room is short.
+
+Action texts are shown in the player's language (``action_words``: ``achète``, ``galerie 12 40``, ``vend 12``),
+words the parser accepts back; the records keep the English texts. A banner says when the board and the cards are
+the project's reconstruction rather than the printed edition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.errors import StyleSyntaxError
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from ...cli.render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, describe_lines, flow, measure, wrapped
+from ...engine.errors import InvalidActionError, Reason
+from ...engine.state import Event
+from ...engine.words import format_int, join_words
+from .actions import (
+    Buy,
+    Deal,
+    Die,
+    Draw,
+    FreeShopDrawn,
+    Gallery,
+    Merge,
+    Pass,
+    PayDebt,
+    Roll,
+    Sell,
+    Sign,
+    Unsign,
+    parse_action,
+)
+
+SEAT_MARKS = "ABCDEF"
+"""A seat's mark on the board and in the tables: a letter, so that it is never taken for a shop's number."""
+SEAT_COLOURS = ("cyan", "magenta", "dodger_blue1", "bright_red", "bright_white", "medium_purple1")
+"""Each seat's colour: its mark as an owner is written in it, its pawn on it."""
+ZONE_STYLES = {"orange": "bold black on dark_orange", "yellow": "bold black on yellow1",
+               "green": "bold black on green3"}
+"""A zone's colour when the board file's own colour cannot be used."""
+SPECIAL_MARKS = {"bouton_rouge": "BR", "bureau": "Bu", "bankruptcy": "-1", "bonus": "+1"}
+"""The squares that are not shops, as the board shows them (the legend says what they are)."""
+SPECIAL_STYLES = {"bouton_rouge": "bold white on red3", "bureau": "bold white on blue3",
+                  "bankruptcy": "bold white on grey30", "bonus": "bold black on bright_cyan"}
+SIGN_MARK = "★"
+FREE_MARK = "·"
+GALLERY_MARKS = "abcdefghijklmnopqrstuvwxyz"
+"""A gallery's mark on the board, by its place in the view's list (galleries in order of their lowest shop)."""
+OUT_STYLE = "dim strike"
+TO_MOVE_MARK = "◂"
+
+COMPACT_LINES = 14
+"""On a small terminal, the lines the game's part takes when it can (what happened since one's last move keeps a few
+lines on 80 × 24)."""
+NARROW_CELL = 7
+"""A square in two lines on a big screen under 100 columns: the shop's number (3), owner, sign, gallery; the square's
+number and two pawns."""
+COMPACT_CELL = 7
+"""A square on a small terminal: the shop's number (2), owner, sign, gallery, two pawns."""
+ROOMY_CELL = 9
+"""A square on a big terminal, in two lines: the shop's number (4), owner, sign, gallery; the square's number and the
+pawns."""
+
+VERBS = {
+    "en": {"buy": "buy", "pass": "pass", "gallery": "gallery", "merge": "merge", "sign": "sign", "unsign": "unsign",
+           "sell": "sell", "pay": "pay", "deal": "deal", "die": "die", "roll": "roll", "card": "card",
+           "shop": "shop"},
+    "fr": {"buy": "achète", "pass": "passe", "gallery": "galerie", "merge": "fusion", "sign": "enseigne",
+           "unsign": "retire", "sell": "vend", "pay": "paie", "deal": "donne", "die": "dé", "roll": "dés",
+           "card": "carte", "shop": "commerce"},
+}
+"""The action words in each language, those ``actions.parse_action`` reads back (accents or not)."""
+
+MAJOR_EVENTS = frozenset({"gallery", "merge", "sign", "unsign", "free_shop", "bankrupt_shop", "dissolved", "sell",
+                          "ruined"})
+"""What changes the board or the race to win: kept in a turn's short form."""
+NORMAL_EVENTS = frozenset({"buy", "pay", "receive"})
+"""What moves money: kept in a turn's short form, the amount only."""
+OTHER_SEAT_EVENTS = frozenset({"pay", "short", "sell", "dissolved", "ruined"})
+"""Events whose seat may be another than the turn's player (an owner paying a mail bill and what follows)."""
+
+
+# --- words --------------------------------------------------------------------------------------------------
+def action_words(text: str, lang: str) -> str:
+    """An action's text in ``lang``'s words (``buy`` -> ``achète``, ``gallery 12 40`` -> ``galerie 12 40``)."""
+    try:
+        a = parse_action(text)
+    except InvalidActionError:
+        return text
+    v = VERBS.get(lang, VERBS["en"])
+    match a:
+        case Buy():
+            return v["buy"]
+        case Pass():
+            return v["pass"]
+        case PayDebt():
+            return v["pay"]
+        case Gallery(a=first, b=second):
+            return f"{v['gallery']} {first} {second}"
+        case Merge(shop=shop):
+            return f"{v['merge']} {shop}"
+        case Sign(shop=shop):
+            return f"{v['sign']} {shop}"
+        case Unsign(shop=shop):
+            return f"{v['unsign']} {shop}"
+        case Sell(shop=shop):
+            return f"{v['sell']} {shop}"
+        case Deal(shop=shop):
+            return f"{v['deal']} {shop}"
+        case FreeShopDrawn(shop=shop):
+            return f"{v['shop']} {shop}"
+        case Die(face=face):
+            return f"{v['die']} {face}"
+        case Roll(a=first, b=second):
+            return f"{v['roll']} {first} {second}"
+        case Draw(card=card):
+            return f"{v['card']} {card}"
+    return text
+
+
+def seat_mark(seat: int) -> str:
+    return SEAT_MARKS[seat] if 0 <= seat < len(SEAT_MARKS) else "?"
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def pawn_style(seat: int) -> str:
+    return f"bold black on {seat_colour(seat)}"
+
+
+def money(view: View, amount: int) -> str:
+    return format_int(amount, view.lang)
+
+
+def short_name(name: str) -> str:
+    """A seat's name without its last words in parentheses, when it has some (a bot's kind: "Bot 1 (random)" is
+    "Bot 1"), for a line that must stay short."""
+    return name[:name.rindex(" (")] if name.endswith(")") and " (" in name[1:] else name
+
+
+def pack(parts: Sequence[Text], width: int | None, separator: str = " · ") -> RenderableType:
+    """``parts`` left to right as ``render.flow`` puts them, a new line where the next would not fit; a part longer than
+    a line is wrapped on lines of its own (at ordinary spaces), so that the lines printed are the lines measured."""
+    if width is None:
+        return flow(parts, width, separator)
+    lines: list[RenderableType] = []
+    run: list[Text] = []
+    for part in parts:
+        if part.cell_len <= width:
+            run.append(part)
+            continue
+        if run:
+            lines.append(flow(run, width, separator))
+            run = []
+        lines.append(wrapped(part, width, indent="  "))
+    if run:
+        lines.append(flow(run, width, separator))
+    return Group(*lines)
+
+
+def name_of(view: View, seat: int | None) -> str:
+    """A seat's name, or Mr Jean Poche's (the bank) for -1."""
+    if seat is not None and 0 <= seat < len(view.names):
+        return view.names[seat]
+    return view.t("bank.name")
+
+
+# --- the position as the screen reads it --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Position:
+    """What the board shows, indexed from the observation: squares, shops, owners, signs, galleries and pawns."""
+
+    squares: list[dict[str, Any]]
+    by_shop: dict[int, dict[str, Any]]
+    owners: dict[int, int]
+    signs: frozenset[int]
+    galleries: list[dict[str, Any]]
+    """Each gallery of the view, with its ``mark`` added."""
+    gallery_of: dict[int, int]
+    pawns: dict[int, list[int]]
+    """The seats in the game, by the square their pawn is on (0: not yet on the board)."""
+    zones: dict[str, dict[str, Any]]
+
+    @classmethod
+    def of(cls, obs: dict[str, Any]) -> Position:
+        squares: list[dict[str, Any]] = obs["board"]["squares"]
+        galleries = [dict(g, mark=GALLERY_MARKS[k % len(GALLERY_MARKS)]) for k, g in enumerate(obs["galleries"])]
+        pawns: dict[int, list[int]] = {}
+        for p in obs["players"]:
+            if not p["out"]:
+                pawns.setdefault(p["square"], []).append(p["seat"])
+        return cls(squares, {s["shop"]: s for s in squares if s["kind"] == "shop"},
+                   {int(k): v for k, v in obs["owners"].items()}, frozenset(obs["signs"]), galleries,
+                   {s: k for k, g in enumerate(galleries) for s in g["shops"]}, pawns, obs["board"]["zones"])
+
+    def income(self, shop: int) -> int:
+        zone = self.by_shop.get(shop, {}).get("zone")
+        return int(self.zones[zone]["income"]) if zone in self.zones else 0
+
+    def price(self, shop: int) -> int:
+        zone = self.by_shop.get(shop, {}).get("zone")
+        return int(self.zones[zone]["price"]) if zone in self.zones else 0
+
+    def shop_name(self, shop: int) -> str:
+        return str(self.by_shop.get(shop, {}).get("name") or "")
+
+    def zone_of(self, shop: int) -> str:
+        return str(self.by_shop.get(shop, {}).get("zone") or "")
+
+    def here(self, seat: int, obs: dict[str, Any]) -> int:
+        """The shop under ``seat``'s pawn (0: none)."""
+        square = obs["players"][seat]["square"]
+        if 1 <= square <= len(self.squares) and self.squares[square - 1]["kind"] == "shop":
+            return int(self.squares[square - 1]["shop"])
+        return 0
+
+    def gallery_mark(self, shop: int) -> str:
+        g = self.gallery_of.get(shop)
+        return "" if g is None else str(self.galleries[g]["mark"])
+
+
+def zone_style(pos: Position, zone: str) -> str:
+    """A zone's colour as the board file gives it (``#f28c28``), else the usual one."""
+    colour = pos.zones.get(zone, {}).get("colour")
+    if isinstance(colour, str):
+        style = f"bold black on {colour}"
+        try:
+            Style.parse(style)
+        except StyleSyntaxError:
+            pass
+        else:
+            return style
+    return ZONE_STYLES.get(zone, "bold reverse")
+
+
+def zone_name(view: View, zone: str) -> str:
+    return view.t(f"ui.zone.{zone}") if zone in ("orange", "yellow", "green") else zone
+
+
+def shop_label(view: View, pos: Position, shop: int, named: bool = True) -> Text:
+    """A shop's number on its zone's colour, then its name."""
+    text = Text()
+    text.append(f" {shop} ", style=zone_style(pos, pos.zone_of(shop)))
+    if named and pos.shop_name(shop):
+        text.append(" " + pos.shop_name(shop))
+    return text
+
+
+def place(view: View, pos: Position, square: int, named: bool = True) -> str:
+    """What a square is, in words: ``shop 22 Parfumerie`` (``shop 22`` unless ``named``), ``Bouton Rouge``…"""
+    if not 1 <= square <= len(pos.squares):
+        return view.t("ui.place.start")
+    s = pos.squares[square - 1]
+    if s["kind"] == "shop":
+        if not named or not s["name"]:
+            return view.t("ui.place.shop_number", shop=s["shop"])
+        return view.t("ui.place.shop", shop=s["shop"], name=s["name"])
+    return view.t(f"ui.place.{s['kind']}") if s["kind"] in SPECIAL_MARKS else str(s["kind"])
+
+
+def effect_text(view: View, effect: dict[str, Any] | None) -> str:
+    """A card's half in words (the game's ``effect.*`` texts)."""
+    if not effect:
+        return ""
+    fields = {k: (money(view, v) if k == "amount" and isinstance(v, int) else v) for k, v in effect.items()
+              if k != "kind"}
+    key = f"effect.{effect.get('kind')}"
+    return view.t(key, **fields) if view.game.catalog.has(key) else str(effect.get("kind"))
+
+
+class LuxembourgRenderer:
+    """The Luxembourg-Shopping screen and the words for its actions and events."""
+
+    milestones: frozenset[str] = frozenset()
+
+    def screen(self, view: View) -> list[RenderableType]:
+        """The layout for the view's size; on a small screen tighter ones when it needs the room: one's shops without
+        their names, then no legend, then no last card (the events say it too)."""
+        parts: list[RenderableType] = []
+        if view.roomy:
+            for tight in (0, 1, 2):
+                parts = self._roomy(view, tight)
+                if view.height is None or measure(parts, view.width) <= view.height:
+                    return parts
+        # What happened since one's last move keeps a few lines (the soft limit) when it can.
+        soft = view.height if view.height is None else min(view.height, COMPACT_LINES)
+        for limit, tight in [*((soft, t) for t in (0, 1, 2, 3)), (view.height, 3)]:
+            parts = self._compact(view, tight)
+            if limit is None or measure(parts, view.width) <= limit:
+                return parts
+        return parts
+
+    def _roomy(self, view: View, tight: int) -> list[RenderableType]:
+        pos = Position.of(view.obs)
+        parts = [self.status(view), self.banner(view), self.board(view, pos, roomy=True)]
+        if tight < 2:
+            parts.append(self.legend(view, pos, roomy=True))
+        parts += [self.players_table(view, pos), self.yours(view, pos, roomy=tight < 1), self.last_card(view, pos),
+                  self.decision(view, pos)]
+        return [p for p in parts if not (isinstance(p, Text) and not p.plain)]
+
+    def _compact(self, view: View, tight: int) -> list[RenderableType]:
+        pos = Position.of(view.obs)
+        parts = [self.status(view, compact=True), self.banner(view), self.board(view, pos, roomy=False)]
+        if tight < 2:
+            parts.append(self.legend(view, pos, roomy=False))
+        parts.append(self.players_line(view, pos))
+        parts.append(self.yours(view, pos, roomy=False, named=tight < 1))
+        if tight < 3:
+            parts.append(self.last_card(view, pos))
+        return [p for p in parts if not (isinstance(p, Text) and not p.plain)]
+
+    # --- the round, the turn, the dice --------------------------------------------------------------------
+    def status(self, view: View, compact: bool = False) -> RenderableType:
+        """The round, whose turn it is, the dice, who decides what, and what wins (shorter on a small screen)."""
+        obs = view.obs
+        if obs["to_move"] is None:
+            how = obs["termination"] or ""
+            key = f"end.{how}"
+            said = view.t(key, player=name_of(view, obs["winner"])) if view.game.catalog.has(key) else how
+            return wrapped(view.t("ui.over", how=said), view.width, "bold", indent="  ")
+        parts: list[Text] = []
+        if obs["round"]:
+            key = "ui.round_of" if obs["rounds"] and not compact else "ui.round"
+            parts.append(Text(view.t(key, round=obs["round"], rounds=obs["rounds"]), style="bold"))
+        to_move = obs["to_move"]
+        step = obs["step"]
+        if obs["player"] is not None and obs["player"] != to_move:
+            player = view.names[obs["player"]]
+            parts.append(Text(view.t("ui.turn", player=short_name(player) if compact else player), style="bold"))
+        dice = obs["dice"]
+        if dice:
+            key = "ui.dice_double" if dice[0] == dice[1] else "ui.dice"
+            parts.append(Text(view.t(key, a=dice[0], b=dice[1], total=dice[0] + dice[1])))
+        win = obs["to_win"]
+        parts.append(Text(view.t("ui.to_win_short" if compact else "ui.to_win", signs=win["signs"],
+                                 gallery=win["gallery"], sign=SIGN_MARK), style="dim"))
+        decision = self._decision_text(view, Position.of(obs), "ui.decide_short") if compact else ""
+        if decision:  # the viewer's decision, with its amounts (a big screen says it in a line of its own)
+            parts.append(Text(decision, style="bold cyan"))
+        elif isinstance(to_move, int) and step and view.game.catalog.has(f"step.{step}"):
+            player = view.names[to_move]
+            parts.append(Text(view.t("ui.deciding", player=short_name(player) if compact else player,
+                                     step=view.t(f"step.{step}")), style="bold cyan"))
+        elif step and view.game.catalog.has(f"step.{step}") and obs["round"] == 0:
+            parts.append(Text(view.t(f"step.{step}"), style="dim"))
+        return pack(parts, view.width)
+
+    def banner(self, view: View) -> RenderableType:
+        """The board and the cards are the project's, not the printed edition's, when they are."""
+        if not view.obs["data"].get("reconstructed"):
+            return Text("")
+        return wrapped(view.t("data.reconstructed"), view.width, "italic yellow", indent="  ")
+
+    # --- the board ----------------------------------------------------------------------------------------
+    def board(self, view: View, pos: Position, roomy: bool) -> RenderableType:
+        """The track, row after row, left to right: every square a cell (on a big screen two lines a square, in
+        narrower cells when the screen is under 100 columns or its width unknown: output that is not a terminal)."""
+        wide = view.width is not None and view.width >= 11 * ROOMY_CELL + 1
+        cell = (ROOMY_CELL if wide else NARROW_CELL) if roomy else COMPACT_CELL
+        width = view.width if view.width is not None else 11 * cell + 1
+        per_row = max(4, min(11, (width - 1) // cell))
+        lines: list[Text] = []
+        start = pos.pawns.get(0)
+        if start:
+            line = Text(" ")
+            line.append(view.t("ui.start") + " ", style="dim")
+            for seat in start:
+                line.append(seat_mark(seat), style=pawn_style(seat))
+            lines.append(line)
+        squares = pos.squares
+        for first in range(0, len(squares), per_row):
+            row = squares[first:first + per_row]
+            if roomy:
+                top, bottom = Text(" "), Text(" ")
+                for s in row:
+                    a, b = self._roomy_cell(pos, s, cell)
+                    top.append_text(a)
+                    bottom.append_text(b)
+                lines += [top, bottom]
+            else:
+                line = Text(" ")
+                for s in row:
+                    line.append_text(self._compact_cell(pos, s))
+                lines.append(line)
+        for line in lines:
+            line.no_wrap = True
+            line.overflow = "crop"
+        return Group(*lines)
+
+    def _marks(self, pos: Position, square: dict[str, Any]) -> Text:
+        """Owner, sign and gallery: three characters (spaces on a square that is not a shop)."""
+        out = Text()
+        if square["kind"] != "shop":
+            out.append("   ")
+            return out
+        shop = square["shop"]
+        owner = pos.owners.get(shop)
+        if owner is None:
+            out.append(FREE_MARK, style="dim")
+        else:
+            out.append(seat_mark(owner), style=f"bold {seat_colour(owner)}")
+        out.append(SIGN_MARK if shop in pos.signs else " ", style="bold yellow")
+        mark = pos.gallery_mark(shop)
+        out.append(mark or " ", style="bold underline" if mark else "")
+        return out
+
+    @staticmethod
+    def _pawns(pos: Position, number: int, room: int) -> Text:
+        """The pawns on square ``number``, ``room`` characters at most (one fewer and a + when there are more)."""
+        seats = pos.pawns.get(number, [])
+        out = Text()
+        shown = seats if len(seats) <= room else seats[:room - 1]
+        for seat in shown:
+            out.append(seat_mark(seat), style=pawn_style(seat))
+        if len(shown) < len(seats):
+            out.append("+", style="bold")
+        out.append(" " * (room - len(out.plain)))
+        return out
+
+    def _compact_cell(self, pos: Position, square: dict[str, Any]) -> Text:
+        kind = square["kind"]
+        if kind == "shop":
+            out = Text()
+            out.append(f"{square['shop']:>2}", style=zone_style(pos, square["zone"]))
+        else:
+            out = Text()
+            out.append(SPECIAL_MARKS.get(kind, "??"), style=SPECIAL_STYLES.get(kind, "bold reverse"))
+        out.append_text(self._marks(pos, square))
+        out.append_text(self._pawns(pos, square["number"], COMPACT_CELL - 5))
+        return out
+
+    def _roomy_cell(self, pos: Position, square: dict[str, Any], cell: int) -> tuple[Text, Text]:
+        """A square in two lines, ``cell`` characters wide: the shop's number on its zone's colour (or the special
+        square's mark), its owner, sign and gallery; under it the square's number and the pawns on it."""
+        kind = square["kind"]
+        label = 4 if cell >= ROOMY_CELL else 3
+        top = Text()
+        if kind == "shop":
+            top.append(f"{square['shop']:>3}".ljust(label), style=zone_style(pos, square["zone"]))
+        else:
+            mark = SPECIAL_MARKS.get(kind, "??")
+            top.append(f" {mark} " if label == 4 else f" {mark}", style=SPECIAL_STYLES.get(kind, "bold reverse"))
+        top.append_text(self._marks(pos, square))
+        top.append(" " * (cell - label - 3))
+        bottom = Text()
+        bottom.append(f"{square['number']:>3} ", style="dim")
+        bottom.append_text(self._pawns(pos, square["number"], cell - 5))
+        bottom.append(" ")
+        return top, bottom
+
+    def legend(self, view: View, pos: Position, roomy: bool) -> RenderableType:
+        """The zones with what a visit pays and a shop costs; what the marks mean."""
+        zones: list[Text] = []
+        for zone in ("orange", "yellow", "green"):
+            if zone not in pos.zones:
+                continue
+            z = pos.zones[zone]
+            part = Text()
+            if roomy:
+                part.append(f" {zone_name(view, zone)} ", style=zone_style(pos, zone))
+                part.append(f" {money(view, z['income'])}/{money(view, z['price'])}")
+            else:  # the amounts on the zone's colour; the legend's first words say which is which
+                part.append(f" {money(view, z['income'])}/{money(view, z['price'])} ", style=zone_style(pos, zone))
+            zones.append(part)
+        marks = {"owner": SEAT_MARKS[0], "sign": SIGN_MARK, "gallery": GALLERY_MARKS[0], "pawn": SEAT_MARKS[1],
+                 "red": SPECIAL_MARKS["bouton_rouge"], "office": SPECIAL_MARKS["bureau"],
+                 "minus": SPECIAL_MARKS["bankruptcy"], "plus": SPECIAL_MARKS["bonus"]}
+        if roomy:
+            return Group(flow([*zones, Text(view.t("ui.zone_amounts"), style="dim")], view.width, "  "),
+                         wrapped(view.t("ui.legend", **marks), view.width, "dim", indent="  "))
+        return Group(flow([*zones, Text(view.t("ui.zone_amounts"), style="dim")], view.width, " "),
+                     wrapped(view.t("ui.legend_short", **marks), view.width, "dim", indent="  "))
+
+    # --- the players ----------------------------------------------------------------------------------------
+    def players_line(self, view: View, pos: Position) -> RenderableType:
+        """Each seat: mark, name, cash, shops, signs and galleries (mark, shops, value); who is out."""
+        obs = view.obs
+        parts: list[Text] = []
+        for p in obs["players"]:
+            seat = p["seat"]
+            part = Text()
+            part.append(seat_mark(seat), style=pawn_style(seat))
+            name = short_name(view.names[seat]) + (" " + view.t("ui.you") if seat == view.seat else "")
+            part.append(" " + name, style="bold" if seat == view.seat else "")
+            if p["out"]:
+                part.stylize(OUT_STYLE, 2)
+                part.append(" " + view.t("ui.out"), style="bold red")
+                parts.append(part)
+                continue
+            part.append(" " + money(view, p["cash"]), style="bold green")
+            part.append(" " + view.n("ui.shops", len(p["shops"]), count=len(p["shops"])))
+            if p["signs"]:
+                part.append(f" {p['signs']}{SIGN_MARK}", style="bold yellow")
+            mine = [g for g in pos.galleries if g["owner"] == seat]
+            for g in mine:  # its mark as in one's list of shops, and its value
+                part.append(f" [{g['mark']}] {money(view, g['value'])}", style="bold")
+            if seat == obs["to_move"]:
+                part.append(" " + TO_MOVE_MARK, style="bold cyan")
+            parts.append(part)
+        return pack(parts, view.width, "  │  ")
+
+    def players_table(self, view: View, pos: Position) -> RenderableType:
+        obs = view.obs
+        table = Table(box=None, padding=(0, 1), header_style="bold")
+        table.add_column("", no_wrap=True)
+        table.add_column(view.t("ui.player"), overflow="fold")
+        table.add_column(view.t("ui.cash"), justify="right", no_wrap=True)
+        table.add_column(view.t("ui.shops_head"), justify="right", no_wrap=True)
+        table.add_column(view.t("ui.signs_head", sign=SIGN_MARK), justify="right", no_wrap=True)
+        table.add_column(view.t("ui.galleries_head"), overflow="fold")
+        table.add_column(view.t("ui.square_head"), overflow="fold")
+        for p in obs["players"]:
+            seat = p["seat"]
+            name = Text(view.names[seat], style="bold" if seat == view.seat else "")
+            if seat == view.seat:
+                name.append(" " + view.t("ui.you"))
+            if seat == obs["to_move"]:
+                name = Text.assemble(("» ", "bold cyan"), name)
+            mark = Text(seat_mark(seat), style=pawn_style(seat))
+            if p["out"]:
+                name.stylize(OUT_STYLE)
+                table.add_row(mark, name, Text(view.t("ui.out"), style="bold red"), "", "", "", "")
+                continue
+            mine = [g for g in pos.galleries if g["owner"] == seat]
+            galleries = Text("\n".join(view.t("ui.gallery_token", mark=g["mark"], size=len(g["shops"]),
+                                               value=money(view, g["value"])) for g in mine), style="bold") \
+                if mine else Text("—", style="dim")
+            square = p["square"]
+            where = Text(f"{square} · {place(view, pos, square, named=False)}" if square else place(view, pos, 0))
+            table.add_row(mark, name, Text(money(view, p["cash"]), style="bold green"), str(len(p["shops"])),
+                          Text(str(p["signs"]), style="bold yellow" if p["signs"] else "dim"), galleries, where)
+        return table
+
+    # --- one's own shops and galleries ------------------------------------------------------------------------
+    def yours(self, view: View, pos: Position, roomy: bool, named: bool = True) -> RenderableType:
+        """The viewer's shops (zone, number, name, sign, gallery) and galleries (shops, value); on a big screen a line
+        per zone with what its shops bring."""
+        if view.seat is None or view.obs["to_move"] is None:
+            return Text("")
+        me = view.obs["players"][view.seat]
+        if me["out"]:
+            return Text(view.t("ui.you_are_out"), style="bold red")
+        shops: list[int] = me["shops"]
+        if not shops:
+            return Text(view.t("ui.no_shops"), style="dim")
+        lines: list[RenderableType] = []
+        if roomy:
+            for zone in ("orange", "yellow", "green"):
+                here = [s for s in shops if pos.zone_of(s) == zone]
+                if not here:
+                    continue
+                z = pos.zones[zone]
+                head = Text(view.t("ui.your_zone", zone=zone_name(view, zone), income=money(view, z["income"]))
+                            + " ", style="bold")
+                lines.append(pack([head, *(self._own_shop(view, pos, s, True) for s in here)], view.width, "  "))
+        else:
+            head = Text(view.t("ui.your_shops") + " ", style="bold")
+            lines.append(pack([head, *(self._own_shop(view, pos, s, named) for s in shops)], view.width,
+                              "  " if named else " "))
+        mine = [g for g in pos.galleries if g["owner"] == view.seat] if roomy else []
+        for g in mine:  # on a small screen, the marks in the list of shops and the values in the players' line
+            text = Text(view.t("ui.your_gallery", mark=g["mark"], size=len(g["shops"]),
+                               shops=join_words([str(s) for s in g["shops"]], view.lang),
+                               value=money(view, g["value"])), style="bold")
+            lines.append(wrapped(text, view.width, indent="  "))
+        return Group(*lines)
+
+    @staticmethod
+    def _own_shop(view: View, pos: Position, shop: int, named: bool) -> Text:
+        text = shop_label(view, pos, shop, named)
+        if shop in pos.signs:
+            text.append(SIGN_MARK, style="bold yellow")
+        mark = pos.gallery_mark(shop)
+        if mark:
+            text.append(f"[{mark}]", style="bold underline")
+        return text
+
+    # --- the last card ----------------------------------------------------------------------------------------
+    def last_card(self, view: View, pos: Position) -> RenderableType:
+        card = view.obs["last_card"]
+        if not card or view.obs["to_move"] is None:
+            return Text("")
+        if card["deck"] == "red":
+            text = view.t("ui.card_red", card=card["id"], effect=effect_text(view, card["top"]))
+        else:
+            pile = view.t(f"pile.{card['deck']}") if view.game.catalog.has(f"pile.{card['deck']}") else card["deck"]
+            text = view.t("ui.card", card=card["id"], pile=pile, top=effect_text(view, card["top"]),
+                          bottom=effect_text(view, card["bottom"]) or "—")
+        return wrapped(text, view.width, indent="  ")
+
+    # --- what is being decided ----------------------------------------------------------------------------------
+    def decision(self, view: View, pos: Position) -> RenderableType:
+        """When the viewer decides, on a big screen: what, with the amounts (the choices' explanations say the rest)."""
+        text = self._decision_text(view, pos, "ui.decide")
+        return wrapped(Text(text, style="bold"), view.width, indent="  ") if text else Text("")
+
+    @staticmethod
+    def _decision_text(view: View, pos: Position, prefix: str) -> str:
+        """The viewer's decision in words (``ui.decide.*``, or the short ``ui.decide_short.*`` the small screen's
+        status line says); "" when the viewer does not decide."""
+        obs = view.obs
+        seat = view.seat
+        if seat is None or obs["to_move"] != seat:
+            return ""
+        cash = money(view, obs["players"][seat]["cash"])
+        step = obs["step"]
+        here = pos.here(seat, obs)
+        fields: dict[str, Any] = {"player": short_name(view.names[seat]), "cash": cash}
+        if step == "buy" and here:
+            return view.t(f"{prefix}.buy", shop=here, name=pos.shop_name(here), zone=zone_name(view, pos.zone_of(here)),
+                          price=money(view, pos.price(here)), **fields)
+        if step == "gallery" and here:
+            g = pos.gallery_of.get(here)
+            if g is not None:
+                gallery = pos.galleries[g]
+                return view.t(f"{prefix}.merge", shop=here, mark=gallery["mark"],
+                              value=money(view, gallery["value"]), **fields)
+            free: set[int] = set()
+            for action in view.legal:
+                try:
+                    a = parse_action(action)
+                except InvalidActionError:
+                    continue
+                if isinstance(a, Gallery):
+                    free |= {a.a, a.b}
+            return view.t(f"{prefix}.gallery", shop=here, name=pos.shop_name(here),
+                          shops=join_words([str(s) for s in sorted(free)], view.lang), **fields)
+        if step == "gain_sign":
+            return view.t(f"{prefix}.gain_sign", signs=obs["players"][seat]["signs"], target=obs["to_win"]["signs"],
+                          **fields)
+        if step == "lose_sign":
+            return view.t(f"{prefix}.lose_sign", **fields)
+        if step == "sell" and obs["debt"]:
+            debt = obs["debt"]
+            key = f"{prefix}.sell_pay" if "pay" in view.legal else f"{prefix}.sell"
+            return view.t(key, amount=money(view, debt["amount"]), creditor=name_of(view, debt["creditor"]), **fields)
+        return ""
+
+    # --- actions in words ------------------------------------------------------------------------------------
+    def action_words(self, action: str, lang: str) -> str:
+        return action_words(action, lang)
+
+    def action_label(self, view: View, action: str) -> str:
+        try:
+            a = parse_action(action)
+        except InvalidActionError:
+            return ""
+        obs = view.obs
+        pos = Position.of(obs)
+        seat = obs["to_move"] if isinstance(obs["to_move"], int) else None
+        if seat is None:
+            return ""
+        cash = obs["players"][seat]["cash"]
+        here = pos.here(seat, obs)
+        step = obs["step"]
+        match a:
+            case Buy() if here:
+                return view.t("ui.action.buy", shop=here, name=pos.shop_name(here), price=money(view, pos.price(here)),
+                              left=money(view, cash - pos.price(here)))
+            case Pass():
+                return view.t("ui.action.pass_gallery" if step == "gallery" else "ui.action.pass")
+            case Gallery(a=first, b=second) if here:
+                shops = sorted((here, first, second))
+                cost = sum(pos.income(s) for s in shops)
+                return view.t("ui.action.gallery", shops=join_words([str(s) for s in shops], view.lang),
+                              cost=money(view, cost), left=money(view, cash - cost))
+            case Merge(shop=shop) if here and pos.gallery_of.get(shop) is not None:
+                other = pos.galleries[pos.gallery_of[shop]]
+                own = pos.galleries[pos.gallery_of[here]] if here in pos.gallery_of else None
+                cost = other["value"] + (own["value"] if own else 0)
+                size = len(other["shops"]) + (len(own["shops"]) if own else 0)
+                return view.t("ui.action.merge", mark=other["mark"],
+                              shops=join_words([str(s) for s in other["shops"]], view.lang),
+                              cost=money(view, cost), size=size)
+            case Sign(shop=shop):
+                return view.t("ui.action.sign", shop=shop, name=pos.shop_name(shop),
+                              zone=zone_name(view, pos.zone_of(shop)))
+            case Unsign(shop=shop):
+                return view.t("ui.action.unsign", shop=shop, name=pos.shop_name(shop))
+            case Sell(shop=shop):
+                price = pos.price(shop) // 2
+                text = view.t("ui.action.sell", shop=shop, price=money(view, price),
+                              name=pos.shop_name(shop) or view.t("ui.place.shop_number", shop=shop))
+                extra = []
+                if shop in pos.gallery_of:
+                    extra.append(view.t("ui.action.sell_gallery", mark=pos.gallery_mark(shop)))
+                if shop in pos.signs:
+                    extra.append(view.t("ui.action.sell_sign"))
+                return text + "".join(extra)
+            case PayDebt() if obs["debt"]:
+                debt = obs["debt"]
+                return view.t("ui.action.pay", amount=money(view, debt["amount"]),
+                              creditor=name_of(view, debt["creditor"]), left=money(view, cash - debt["amount"]))
+        return ""
+
+    def refine_reason(self, view: View, reason: Reason) -> Reason:
+        return reason
+
+    def milestone(self, view: View, log: Sequence[Event], since: int) -> list[RenderableType]:
+        return []
+
+    # --- events in words -------------------------------------------------------------------------------------
+    def event_lines(self, view: View, events: Sequence[Event]) -> list[EventLine]:
+        """The deal in one line, the rolls for who starts in one, each turn in one (its roll and move, then what
+        followed: payments, the mail, a purchase, a gallery…; its short form keeps the roll and what changed the
+        board); the end apart."""
+        pos = Position.of(view.obs)
+        out: list[EventLine] = []
+        i = 0
+        while i < len(events):
+            e = events[i]
+            j = i + 1
+            if e.kind == "deal":
+                while j < len(events) and events[j].kind == "deal":
+                    j += 1
+                out.append(self._dealt(view, events[i:j]))
+            elif e.kind in ("start_die", "start_tie", "starts"):
+                while j < len(events) and events[j].kind in ("start_die", "start_tie", "starts"):
+                    j += 1
+                out.append(self._start(view, events[i:j]))
+            elif e.kind == "game_end":
+                out += describe_lines(view, [e], KEY)
+            else:
+                while j < len(events) and events[j].kind not in ("turn", "game_end", "deal", "start_die"):
+                    j += 1
+                out.append(self._turn(view, pos, events[i:j]))
+            i = j
+        return out
+
+    def _dealt(self, view: View, deals: Sequence[Event]) -> EventLine:
+        hands: dict[int, list[int]] = {}
+        for d in deals:
+            hands.setdefault(d.args["seat"], []).append(d.args["shop"])
+        text = "; ".join(f"{name_of(view, s)} {join_words([str(x) for x in sorted(h)], view.lang)}"
+                         for s, h in hands.items())
+        return EventLine(view.t("summary.dealt", hands=text), NORMAL, view.t("summary.dealt_short"))
+
+    def _start(self, view: View, run: Sequence[Event]) -> EventLine:
+        sentences: list[str] = []
+        rolls: list[str] = []
+        for e in run:
+            if e.kind == "start_die":
+                rolls.append(f"{name_of(view, e.args['seat'])} {e.args['face']}")
+                continue
+            if rolls:
+                sentences.append(view.t("summary.start_rolls", rolls=", ".join(rolls)))
+                rolls = []
+            sentences.append(view.game.describe(e, view.lang, view.names))
+        if rolls:
+            sentences.append(view.t("summary.start_rolls", rolls=", ".join(rolls)))
+        return EventLine(" ".join(sentences), NORMAL)
+
+    def _turn(self, view: View, pos: Position, run: Sequence[Event]) -> EventLine:
+        """One turn (or what is left of one) in a line: "Bob, round 4: rolls 3 and 4, to square 26 (shop 22); pays
+        6,000 to Ada (a bill); mail I03: shop 5, free: nothing." What another seat does in it (an owner paying a mail
+        bill) is said with its name. A turn that moved money or changed the board weighs as a major line, so that when
+        room is short the earlier turns are said in their short form (the roll, the amounts, what changed the board)
+        before any is left out; a turn that did neither is routine."""
+        seats = [e.args["seat"] for e in run if isinstance(e.args.get("seat"), int)]
+        player = next((e.args["seat"] for e in run if e.kind not in OTHER_SEAT_EVENTS
+                       and isinstance(e.args.get("seat"), int)), seats[0] if seats else None)
+        round_number = next((e.args["round"] for e in run if e.kind == "turn"), None)
+        clauses: list[str] = []
+        short: list[str] = []
+        weight = ROUTINE
+        k = 0
+        while k < len(run):
+            e = run[k]
+            k += 1
+            if e.kind == "turn":
+                continue
+            brief: str | None = None  # the clause in the short form (None: left out of it)
+            if e.kind == "sell":  # several shops sold in a row: one clause
+                sold = [e]
+                while k < len(run) and run[k].kind == "sell" and run[k].args["seat"] == e.args["seat"]:
+                    sold.append(run[k])
+                    k += 1
+                text = self._sold(view, sold, e.args["seat"] == player)
+            elif e.kind == "roll" and k < len(run) and run[k].kind == "move":
+                square = run[k].args["square"]
+                k += 1
+                text = view.t("summary.c_roll_move", a=e.args["a"], b=e.args["b"], square=square,
+                              place=place(view, pos, square, named=False))
+            elif e.kind == "double_card" and k < len(run) and run[k].kind == "sign" and e.args.get("sign"):
+                k += 1
+                text = view.t("summary.c_double_sign", card=e.args["card"], shop=e.args["shop"])
+            elif e.kind in ("pay", "receive"):
+                amount = money(view, e.args["amount"])
+                if e.kind == "receive" and e.args["seat"] == player:
+                    brief = view.t("summary.c_receive_short", amount=amount)
+                elif e.kind == "receive":
+                    brief = view.t("summary.receive_short", player=name_of(view, e.args["seat"]), amount=amount)
+                elif e.args["seat"] == player:
+                    brief = view.t("summary.c_pay_short", amount=amount, to=name_of(view, e.args["to"]))
+                else:
+                    brief = view.t("summary.pay_short", player=name_of(view, e.args["seat"]), amount=amount,
+                                   to=name_of(view, e.args["to"]))
+                text = self._clause(view, pos, e) if e.args["seat"] == player else \
+                    view.game.describe(e, view.lang, view.names).rstrip(".")
+            elif e.args.get("seat") == player or e.kind == "dissolved":
+                text = self._clause(view, pos, e)
+            else:
+                text = view.game.describe(e, view.lang, view.names).rstrip(".")
+            clauses.append(text)
+            if e.kind in MAJOR_EVENTS or e.kind in NORMAL_EVENTS or e.kind in ("roll", "move") or \
+                    (e.kind == "double_card" and e.args.get("sign")):
+                short.append(text if brief is None else brief)
+            if e.kind in MAJOR_EVENTS or e.kind in NORMAL_EVENTS:
+                weight = MAJOR
+        who = name_of(view, player) if player is not None else ""
+        key = "summary.turn" if round_number is not None else "summary.turn_rest"
+        sep = view.t("summary.sep")
+        full = view.t(key, player=who, round=round_number, what=sep.join(clauses))
+        shorter = view.t(key, player=who, round=round_number, what=sep.join(short)) if short else ""
+        return EventLine(full, weight, shorter if shorter != full else "")
+
+    def _clause(self, view: View, pos: Position, e: Event) -> str:
+        """What the turn's player does, without their name ("pays 6,000 to Ada (a bill)")."""
+        a = dict(e.args)
+        for key in ("amount", "cash"):
+            if isinstance(a.get(key), int):
+                a[key] = money(view, a[key])
+        if isinstance(a.get("shops"), list):
+            a["shops"] = join_words([str(x) for x in a["shops"]], view.lang)
+        if "why" in a:
+            a["why"] = view.t(f"why.{a['why']}")
+        if "what" in a:
+            a["what"] = view.t(f"what.{a['what']}")
+        if "to" in a:
+            a["to"] = name_of(view, a["to"])
+        if isinstance(a.get("effect"), dict):
+            a["effect"] = effect_text(view, a["effect"]).rstrip(".")
+        kind = e.kind
+        if kind == "roll":
+            return view.t("summary.c_roll", **a)
+        if kind == "move":
+            return view.t("summary.c_move", square=a["square"], place=place(view, pos, a["square"], named=False))
+        if kind == "cannot_buy":
+            return view.t("summary.c_cannot_buy", shop=a["shop"],
+                          reason=view.t("cannot.first_move" if a.get("first_move") else "cannot.money"))
+        if kind == "double_card":
+            return view.t("summary.c_double", card=a["card"])
+        if kind == "mail_card":
+            if "effect" in a:
+                return view.t("summary.c_mail_action", card=a["card"], effect=a["effect"])
+            owner = a.get("owner", -1)
+            shown = "free" if owner < 0 else "own" if owner == a.get("seat") else "other"
+            return view.t("summary.c_mail", card=a["card"],
+                          shown=view.t(f"shown.{shown}", shop=a["shop"], owner=name_of(view, owner)))
+        key = f"summary.c_{kind}"
+        if view.game.catalog.has(key):
+            return view.t(key, **a)
+        return view.game.describe(e, view.lang, view.names).rstrip(".")
+
+    def _sold(self, view: View, sold: Sequence[Event], own: bool) -> str:
+        shops = join_words([str(e.args["shop"]) for e in sold], view.lang)
+        amount = money(view, sum(e.args["amount"] for e in sold))
+        if own:
+            return view.n("summary.c_sell", len(sold), count=len(sold), shops=shops, amount=amount)
+        return view.n("summary.sell", len(sold), count=len(sold), shops=shops, amount=amount,
+                      player=name_of(view, sold[0].args["seat"]))

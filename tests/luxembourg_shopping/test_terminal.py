@@ -1,0 +1,316 @@
+"""Luxembourg-Shopping's terminal screen (``ludo play``), in French and English, 80 and 100 columns wide and as wide as
+it wants: screens of random games at many positions drawn without error and within their width; a hand-built position
+whose owners, signs, galleries and pawns are read back from the board; each decision's choices listed and explained
+(buy or pass, gallery pairs and their cost, merges, signs, sales with their prices and paying); action words that
+parse back; turns said in lines; the « reconstructed » banner; whole games on 80 × 24 and 100 × 30 terminals."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import re
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from ludotheque.cli.play import PlaySession, build_session
+from ludotheque.cli.render import KEY, View, get_renderer, screen
+from ludotheque.engine import Match, get_game
+from ludotheque.engine.record import SeatConfig
+from ludotheque.games.luxembourg_shopping.actions import parse_action
+from ludotheque.games.luxembourg_shopping.terminal import SEAT_MARKS, LuxembourgRenderer, action_words
+from tests.cli.test_terminal_fit import Shot, assert_fits, play, terminal
+
+GAME = get_game("luxembourg-shopping")
+RENDERER = LuxembourgRenderer()
+NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay"]
+BANNER = {"en": "not the printed edition", "fr": "pas l’édition imprimée"}
+
+
+def view_of(match: Match, lang: str, width: int | None, height: int | None = None, seat: int | None = -1) -> View:
+    """The screen's view for ``seat`` (-1: whoever decides now, else a spectator)."""
+    if seat == -1:
+        seat = match.current_player if match.current_player >= 0 else None
+    legal = [a.text() for a in match.legal_actions()] if seat is not None and seat == match.current_player else []
+    return View(GAME, match.state.observation(seat), seat, lang, NAMES[:match.players], legal, width, height)
+
+
+def draw(view: View) -> str:
+    console = Console(file=io.StringIO(), width=view.width or 160, record=True, color_system=None)
+    for part in screen(RENDERER, view):
+        console.print(part)
+    return console.export_text()
+
+
+def words(text: str) -> str:
+    """``text`` with every run of spaces (no-break ones too) and line breaks as one space."""
+    return " ".join(text.split())
+
+
+def position(bots: bool = False, **fields: Any) -> Match:
+    """A match from a hand-built position (``snapshot.state_from_json``), seats named Ada, Bob, Cy… (with ``bots``,
+    every seat but Ada's a random bot)."""
+    players = fields.get("players", 3)
+    start = {"game": "luxembourg-shopping", "players": players, **fields}
+    seats = [SeatConfig(n, "random" if bots and i else None) for i, n in enumerate(NAMES[:players])]
+    return Match(GAME, players, {}, seed=1, seats=seats, start=start)
+
+
+def test_the_game_brings_this_renderer() -> None:
+    assert isinstance(get_renderer(GAME), LuxembourgRenderer)
+
+
+# --- random games, many positions --------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5)])
+def test_screens_of_random_games_draw_within_their_width(players: int, seed: int) -> None:
+    """Every few decisions (and at the end), the screen of the seat deciding, then a spectator's, in both languages,
+    80 and 100 columns (with the heights ``ludo play`` gives on 80 × 24 and 100 × 30) and without limits."""
+    match = Match(GAME, players, {}, seed=seed, seats=[SeatConfig(n) for n in NAMES[:players]])
+    rng = random.Random(seed)
+    checked = 0
+    decisions = 0
+    while True:
+        over = match.is_over()
+        if over or (match.current_player >= 0 and decisions % 7 == 0):
+            for lang in ("en", "fr"):
+                for width, height in ((80, 17), (100, 23), (None, None)):
+                    for seat in (-1, None):
+                        text = draw(view_of(match, lang, width, height, seat))
+                        assert BANNER[lang] in words(text)
+                        assert all(NAMES[p] in text for p in range(players))
+                        if width is not None:
+                            assert max(cell_len(line) for line in text.splitlines()) <= width, text
+                        if height is not None:
+                            assert len(text.splitlines()) <= height + 2, text  # play.py asks again when short
+            checked += 1
+        if over:
+            break
+        if match.current_player < 0:
+            match.draw_chance()
+            continue
+        decisions += 1
+        match.apply(rng.choice(match.legal_actions()))
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_event_of_a_game_is_said(lang: str) -> None:
+    """The events of a whole game, in lines: each turn in one entry naming its player, the deal and who starts, the
+    end as a key line; no field left unfilled."""
+    match = Match(GAME, 4, {}, seed=11, seats=[SeatConfig(n) for n in NAMES[:4]])
+    match.play_randomly(random.Random(11), 4000)
+    view = view_of(match, lang, 80, None, None)
+    lines = RENDERER.event_lines(view, match.log_for(None))
+    turns = sum(e.kind == "turn" for e in match.events)
+    assert len(lines) >= turns
+    for line in lines:
+        assert line.text and "{" not in line.text and "}" not in line.text
+        assert "summary." not in line.text and "ui." not in line.text
+    round_word = "round" if lang == "en" else "tour"
+    assert sum(f", {round_word} " in line.text for line in lines) == turns
+    if match.is_over():
+        assert lines[-1].weight == KEY
+
+
+# --- a hand-built position ---------------------------------------------------------------------------------
+BUILT: dict[str, Any] = {
+    "players": 3, "owners": {"1": 0, "2": 0, "4": 0, "3": 1, "40": 1}, "signs": [1, 40], "galleries": [[1, 2, 4]],
+    "pos": [1, 3, 0], "cash": [91_000, 100_000, 100_000], "player": 0,
+}
+"""Ada owns shops 1, 2 and 4 in a gallery, a sign on shop 1, her pawn on square 1 (shop 1); Bob owns shop 3 (his pawn
+on it) and shop 40 with a sign; Cy has not moved yet."""
+
+
+def cell(text: str, shop: int) -> str:
+    """The small screen's cell of ``shop`` (one of the first squares: shop N is square N up to 4): 7 characters."""
+    row = next(line for line in text.splitlines() if re.match(r"\s+1\S", line))
+    start = row.index(f"{shop:>2}", 1 + 7 * (shop - 1))
+    return row[start:start + 7]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hand_built_position_shows_owners_signs_galleries_and_pawns(lang: str) -> None:
+    match = position(**BUILT)
+    text = draw(view_of(match, lang, 80, None, 0))
+    assert cell(text, 1) == " 1A★aA "  # Ada's, a sign, gallery a, Ada's pawn
+    assert cell(text, 2) == " 2A a  "
+    assert cell(text, 3) == " 3B  B "  # Bob's shop, Bob's pawn on it
+    assert cell(text, 4) == " 4A a  "
+    start = "Before square 1:" if lang == "en" else "Avant la case 1\u00a0:"
+    assert f"{start} C" in text  # Cy's pawn is not on the board yet
+    flat = words(text)
+    cash = "91,000" if lang == "en" else "91 000"  # (words() makes the no-break spaces ordinary ones)
+    nine = "9,000" if lang == "en" else "9 000"
+    assert f"A Ada ({'you' if lang == 'en' else 'vous'}) {cash}" in flat
+    assert f"1★ [a] {nine}" in flat  # her sign and her gallery's value (3 orange shops: 3 × 3,000)
+    assert "B Bob" in flat and ("2 shops 1★" in flat or "2 commerces 1★" in flat)
+    assert "C Cy" in flat
+    yours = "Yours:" if lang == "en" else "À vous\u00a0:"
+    assert re.search(yours + r" +1 +Boulangerie★\[a\] +2 +Fleuriste\[a\] +4 +Pharmacie\[a\]", text)
+
+
+def test_the_big_screen_shows_the_square_numbers_and_the_players_table() -> None:
+    match = position(**BUILT)
+    text = draw(view_of(match, "en", 100, None, 0))
+    lines = text.splitlines()
+    top = next(i for i, line in enumerate(lines) if re.match(r"\s+1 A★a", line))
+    assert re.match(r"\s+1 A★a\s+2 A a\s+3 B\s+4 A a\s+BR", lines[top])
+    assert re.match(r"\s+1 A\s+2\s+3 B\s+4\s+5\s+6", lines[top + 1])  # square numbers, pawns under them
+    assert re.search(r"A\s+Ada \(you\)\s+91,000\s+3\s+1\s+a: 3 shops, 9,000\s+1 · shop 1", text)
+    assert re.search(r"C\s+Cy\s+100,000\s+0\s+0\s+—\s+before square 1", text)
+    assert "Your gallery a: shops 1, 2 and 4, worth 9,000." in words(text)
+    assert "Yours, orange zone (3,000 a visit):" in text and "Yours, green zone (10,000 a visit):" not in text
+
+
+def test_seats_out_of_the_game_are_marked() -> None:
+    match = position(**{**BUILT, "owners": {"1": 0, "2": 0, "4": 0}, "signs": [1], "left": [0, 1, 0],
+                        "cash": [91_000, 0, 100_000]})
+    for lang, out in (("en", "out of the game"), ("fr", "hors jeu")):
+        text = words(draw(view_of(match, lang, 80, None, 0)))
+        assert f"B Bob {out}" in text
+        assert f"B Bob {out}" in words(draw(view_of(match, lang, 100, None, 0)))
+
+
+def test_the_last_card_and_the_dice() -> None:
+    match = position(**BUILT)
+    match.apply("roll 3 3")  # a double: a card from each pile, before moving
+    match.draw_chance()
+    obs = match.state.observation(None)
+    assert obs["last_card"] is not None
+    text = words(draw(view_of(match, "en", 80, None, None)))
+    assert "dice 3 + 3: a double" in text
+    assert f"Last card: {obs['last_card']['id']} (Correspondance," in text
+
+
+# --- the decisions and their menus -------------------------------------------------------------------------
+def labelled(match: Match, lang: str) -> dict[str, str]:
+    """The legal actions in the player's words, with their explanations."""
+    view = view_of(match, lang, 80)
+    return {RENDERER.action_words(a, lang): RENDERER.action_label(view, a) for a in view.legal}
+
+
+def test_buying() -> None:
+    match = position(**BUILT)
+    match.apply("roll 2 4")  # Ada from square 1 to square 7: shop 6, free
+    assert [a.text() for a in match.legal_actions()] == ["buy", "pass"]
+    assert labelled(match, "en") == {"buy": "shop 6 Papeterie for 8,000 (you keep 83,000)", "pass": "do not buy it"}
+    assert labelled(match, "fr") == {"achète": "le commerce 6 Papeterie pour 8\u00a0000 (il vous reste 83\u00a0000)",
+                                     "passe": "ne pas l’acheter"}
+    assert "Ada: buy shop 6 for 8,000? (cash 91,000)" in words(draw(view_of(match, "en", 80, 17)))
+    assert "Shop 6 Papeterie (orange zone) is free: buy it for 8,000? You have 91,000." in \
+        words(draw(view_of(match, "en", 100)))
+
+
+def test_creating_a_gallery() -> None:
+    match = position(players=3, owners={"5": 0, "6": 0, "21": 0, "39": 0}, pos=[0, 0, 0], player=0)
+    match.apply("roll 2 4")  # square 6: her shop 5
+    choices = labelled(match, "en")  # she has 103,000 after her shop's 3,000
+    assert choices["gallery 6 21"] == "shops 5, 6 and 21: costs 12,000, then a visit pays 12,000 (you keep 91,000)"
+    assert choices["gallery 21 39"].startswith("shops 5, 21 and 39: costs 19,000")
+    assert choices["pass"] == "no gallery this turn"
+    assert list(labelled(match, "fr"))[-1] == "passe" and "galerie 6 21" in labelled(match, "fr")
+    assert "make a gallery of it and two of your shops 6, 21 and 39?" in words(draw(view_of(match, "en", 100)))
+
+
+def test_merging_galleries() -> None:
+    match = position(players=3, owners={s: 0 for s in ("1", "2", "3", "21", "22", "23")},
+                     galleries=[[1, 2, 3], [21, 22, 23]], pos=[0, 0, 0], player=0)
+    match.apply("roll 1 2")  # square 3: her shop 3, in gallery a
+    choices = labelled(match, "en")
+    assert choices["merge 21"] == "with your gallery b (shops 21, 22 and 23): costs 27,000, makes 6 shops"
+    assert "fusion 21" in labelled(match, "fr")
+    # she has 109,000 after gallery a's value (9,000)
+    assert "Ada: merge your gallery a with another? (cash 109,000)" in words(draw(view_of(match, "en", 80, 17)))
+
+
+def test_signs() -> None:
+    match = position(players=3, owners={"5": 0, "40": 0}, pos=[0, 0, 0], player=0,
+                     queue=[["gain_sign"], ["end_turn"]])
+    assert labelled(match, "en") == {
+        "sign 5": "shop 5 Cordonnerie (orange zone): 5,000 more on every transaction with it",
+        "sign 40": "shop 40 Haute couture (green zone): 5,000 more on every transaction with it"}
+    assert set(labelled(match, "fr")) == {"enseigne 5", "enseigne 40"}
+    match = position(players=3, owners={"5": 0, "40": 0}, signs=[5, 40], pos=[0, 0, 0], player=0,
+                     queue=[["lose_sign"], ["end_turn"]])
+    assert labelled(match, "en") == {"unsign 5": "shop 5 Cordonnerie", "unsign 40": "shop 40 Haute couture"}
+    assert "Ada: which sign do you lose?" in words(draw(view_of(match, "en", 80, 17)))
+
+
+def test_selling_and_paying() -> None:
+    match = position(players=3, owners={"5": 0, "40": 0, "41": 0}, galleries=[], signs=[40], pos=[0, 0, 0],
+                     cash=[5_000, 100_000, 100_000], player=0, queue=[["payment", 0, 1, 20_000, "bill"], ["end_turn"]])
+    choices = labelled(match, "en")
+    assert choices == {"sell 5": "Cordonnerie to Mr Jean Poche for 4,000",
+                       "sell 40": "Haute couture to Mr Jean Poche for 12,000; its sign is lost",
+                       "sell 41": "Joaillerie to Mr Jean Poche for 12,000"}
+    assert "Ada: you owe 20,000 to Bob and have 5,000: sell shops" in words(draw(view_of(match, "en", 80, 17)))
+    match.apply("sell 40")
+    match.apply("sell 41")
+    choices = labelled(match, "fr")
+    assert choices["paie"] == "20\u00a0000 à Bob (il vous reste 9\u00a0000)"
+    assert "vend 5" in choices
+    assert "payez, ou vendez encore" in words(draw(view_of(match, "fr", 80, 17)))
+
+
+def test_a_sale_that_dissolves_a_gallery_says_so() -> None:
+    match = position(players=3, owners={"1": 0, "2": 0, "3": 0}, galleries=[[1, 2, 3]], pos=[0, 0, 0],
+                     cash=[0, 100_000, 100_000], player=0, queue=[["payment", 0, -1, 5_000, "card"], ["end_turn"]])
+    assert labelled(match, "en")["sell 2"] == "Fleuriste to Mr Jean Poche for 4,000; gallery a is dissolved"
+    assert "Mr Jean Poche" in words(draw(view_of(match, "en", 100)))
+
+
+@pytest.mark.parametrize(("lang", "buy", "passing"), [("en", "buy", "pass"), ("fr", "achète", "passe")])
+def test_the_menu_in_a_session(lang: str, buy: str, passing: str) -> None:
+    """In ``ludo play`` on 80 × 24: the buy step's choices by number, in the person's words, with their
+    explanations, the screen fitting."""
+    match = position(bots=True, **BUILT)
+    match.apply("roll 2 4")
+    session = PlaySession(match, lang, lambda prompt: "", terminal(80, 24))
+    first = play(session, stop_after=1)[0]
+    assert_fits(first, 80, 24)
+    assert re.search(rf"1\s+{buy}\s+\S", first.text) and re.search(rf"2\s+{passing}\s+\S", first.text)
+    assert "Papeterie" in first.text
+
+
+# --- words --------------------------------------------------------------------------------------------------
+TEXTS = ["buy", "pass", "pay", "gallery 12 40", "merge 7", "sign 12", "unsign 12", "sell 12", "deal 17", "die 4",
+         "roll 3 5", "card P12", "shop 17"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_action_words_parse_back(lang: str) -> None:
+    for text in TEXTS:
+        said = action_words(text, lang)
+        assert parse_action(said) == parse_action(text), (text, said)
+        assert RENDERER.action_words(text, lang) == said
+    assert action_words("gallery 12 40", "fr") == "galerie 12 40"
+    assert action_words("sell 12", "fr") == "vend 12"
+    assert action_words("not an action", "fr") == "not an action"
+
+
+def test_the_banner_goes_with_the_printed_edition() -> None:
+    match = position(**BUILT)
+    obs = match.state.observation(0)
+    obs["data"] = {**obs["data"], "reconstructed": False}
+    view = View(GAME, obs, 0, "en", NAMES[:3], [], 80, None)
+    assert "printed edition" not in draw(view)
+    assert SEAT_MARKS[0] == "A"
+
+
+# --- whole games in a terminal ------------------------------------------------------------------------------
+def session(players: int, width: int, height: int, lang: str, seed: int) -> PlaySession:
+    args = argparse.Namespace(game="luxembourg-shopping", players=players, option=[], seed=seed, names="Ada",
+                              bots=",".join(["random"] * (players - 1)), load=None, lang=lang)
+    return build_session(args, lambda prompt: "", terminal(width, height))
+
+
+@pytest.mark.parametrize(("players", "lang", "seed"), [(3, "en", 2), (5, "fr", 4)])
+def test_a_whole_game_fits_100_by_30(players: int, lang: str, seed: int) -> None:
+    shots: list[Shot] = play(session(players, 100, 30, lang, seed), limit=3000)
+    for shot in shots:
+        assert_fits(shot, 100, 30)
+    asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
+    assert asked and all(BANNER[lang] in words(s.text) for s in asked)
