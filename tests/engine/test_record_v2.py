@@ -8,6 +8,7 @@ import random
 import pytest
 
 from ludotheque.engine import GameRecord, Match, RecordError, SeatConfig, get_game
+from ludotheque.engine.record import VERSION
 from ludotheque.table import Table
 
 
@@ -28,7 +29,7 @@ def test_a_tables_record_says_when_and_by_whom_and_replays() -> None:
     table = _played_table()
     record = table.record()
     data = json.loads(record.dumps())
-    assert data["version"] == 2 and data["rules"] == get_game("gracias").info.rules_version
+    assert data["version"] == VERSION == 3 and data["rules"] == get_game("gracias").info.rules_version
     assert len(data["played_at"]) == len(data["played_by"]) == len(data["actions"])
     assert set(data["played_by"]) == {"person", "bot", "chance"}
     assert data["played_at"] == sorted(data["played_at"])
@@ -51,7 +52,7 @@ def test_version_1_records_still_load() -> None:
 @pytest.mark.parametrize(("change", "message"), [
     ({"played_by": ["person"]}, "one entry each"),
     ({"played_at": "soon"}, "expected list"),
-    ({"version": 3}, "versions 1 to 2"),
+    ({"version": 4}, "versions 1 to 3"),
     ({"rules": "0.9"}, "rules version '0.9'"),
 ])
 def test_bad_version_2_fields_are_refused(change: dict[str, object], message: str) -> None:

@@ -529,7 +529,8 @@ class LuxembourgState(SeatedState):
         if code == DOUBLE_CARD:
             shop = card.shop
             gained = bool(shop) and self.owner[shop] == me and not self.sign[shop]
-            self._emit("double_card", seat=me, card=card.id, pile=card.deck, shop=shop, sign=gained)
+            self._emit("double_card", seat=me, card=card.id, pile=card.deck, shop=shop, sign=gained,
+                       owner=self.owner[shop] if shop else -1)
             if gained:
                 self._gain_sign(shop)
             return

@@ -42,6 +42,7 @@ def observe(st: LuxembourgState, seat: int | None) -> dict[str, Any]:
         "dice": list(st.dice) if st.dice[0] else None, "players": players,
         "owners": {str(s): st.owner[s] for s in range(1, SHOPS + 1) if st.owner[s] >= 0},
         "signs": [s for s in range(1, SHOPS + 1) if st.sign[s]],
+        "bought": list(st.bought),
         "galleries": [{"owner": st.owner[g[0]], "shops": list(g), "value": st._gallery_value(k)}
                       for k, g in enumerate(st.galleries)],
         "debt": {"debtor": step[1], "creditor": step[2], "amount": step[3]} if step and step[0] == SELL_STEP else None,
