@@ -91,7 +91,8 @@ class LuxembourgShopping(Game):
             if a.get("sign"):
                 kind = "double_card_sign"
             else:
-                shown = "none" if not a.get("shop") else "own_signed" if a.get("owner") == a.get("seat") else "not_theirs"
+                mine = a.get("owner") == a.get("seat")
+                shown = "none" if not a.get("shop") else "own_signed" if mine else "not_theirs"
                 a["shown"] = cat.t(lang, f"shown.{shown}", shop=a.get("shop"))
         elif kind == "mail_card":
             if "effect" in a:

@@ -54,8 +54,8 @@ JACKPOT = 50_000
 SIGNS_TO_WIN = {2: 6, 3: 6, 4: 5, 5: 4, 6: 3}
 """I.1: the signs that win, by the player count at the start."""
 GALLERY_TO_WIN = {2: 15, 3: 15, 4: 12, 5: 9, 6: 9}
-"""I.2: the shops in one gallery that win. Both from the table « NOMBRE DE JOUEURS / NOMBRE D'ENSEIGNES / NOMBRE DE COMMERCES DANS UNE GALERIE FUSIONNEE »,
-by the player count at the start (RULINGS)."""
+"""I.2: the shops in one gallery that win. Both from the table « NOMBRE DE JOUEURS / NOMBRE D'ENSEIGNES / NOMBRE DE
+COMMERCES DANS UNE GALERIE FUSIONNEE », by the player count at the start (RULINGS)."""
 
 # The steps of a turn. Chance steps first, then decisions, then the rest.
 DEAL_STEP, START_DIE, ROLL_STEP, DOUBLE_CARD, MAIL, BUREAU_CARD, RED_CARD, BANKRUPT_CARD, FREE_SHOP = range(9)
