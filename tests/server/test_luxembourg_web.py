@@ -103,8 +103,6 @@ def test_the_board_and_a_decision_in_the_browser(running: Running) -> None:
                 assert page.locator("g.lux-sq-start").count() == 1
                 assert page.locator(".lux-centre .lux-die").count() == 2
                 assert page.locator(".lux-prices tbody tr").count() == 3
-                page.wait_for_function("document.querySelectorAll('svg.lux-board .lux-owner').length >= 24",
-                                       timeout=10000)  # six shops dealt to each of the four players
                 note = page.inner_text(".lux-note")
                 assert catalog.t(lang, "web.reconstructed") in note
                 # names are text, never markup
@@ -113,6 +111,10 @@ def test_the_board_and_a_decision_in_the_browser(running: Running) -> None:
 
                 # a decision: the person's first choice, clicked
                 page.wait_for_selector(".lux-choices .lux-choice", timeout=30000)
+                # every owned shop has its owner's mark (six dealt each, less any lost before this first decision)
+                owners = frames[-1]["view"]["owners"]
+                assert len(owners) >= 18
+                assert page.locator("svg.lux-board .lux-owner").count() == len(owners)
                 assert "web." not in page.inner_text("#board") + page.inner_text("#choices"), "a text is missing"
                 page.screenshot(path=str(ARTIFACTS / f"luxembourg_{lang}_{width}_choice.png"), full_page=True)
                 button = page.locator(".lux-choices .lux-choice").first
