@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.sync.client import connect
 
 from ludotheque.engine.game import get_game
 from tests.server.support import Running, launch_chromium, needs_chromium
@@ -148,3 +150,27 @@ def test_the_board_and_a_decision_in_the_browser(running: Running) -> None:
         finally:
             browser.close()
     assert not errors, errors
+
+
+def test_a_server_opens_no_file_a_visitor_names(running: Running) -> None:
+    """The data-file options keep their defaults at a server: no path is ever opened, and the lobby does not offer
+    them; the table plays the shipped files, and its record says which."""
+    for name in ("board", "correspondance", "bouton_rouge"):
+        answer = running.api("POST", "/api/tables", json={"game": "luxembourg-shopping", "players": 2,
+                                                          "options": {name: "/etc/passwd"}})
+        assert answer.status_code == 400
+        assert "a server plays only the files it ships" in answer.json()["detail"]
+    games = {g["name"]: g for g in running.api("GET", "/api/games").json()}
+    offered = {o["name"] for o in games["luxembourg-shopping"]["options"]}
+    assert offered == {"rounds"}
+    data = running.create(game="luxembourg-shopping", players=2, options={"board": "reconstructed", "rounds": 3},
+                          seats=[{"bot": "random"}, {"bot": "random"}], bot_delay_ms=0)
+    with connect(running.ws(data["id"])):  # a spectator opens the table, whose bots then play it out
+        for _ in range(400):
+            summary = running.api("GET", f"/api/tables/{data['id']}").json()
+            if summary["status"] == "over":
+                break
+            time.sleep(0.05)
+    assert summary["status"] == "over", summary
+    record = running.api("GET", f"/api/tables/{data['id']}/record").json()
+    assert record["data"]["board"]["file"] == "luxembourg_shopping/data/board.toml"
