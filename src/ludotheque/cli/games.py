@@ -52,13 +52,16 @@ def _default(option: OptionSpec) -> str:
 
 def _option_json(o: OptionSpec) -> dict[str, object]:
     return {"name": o.name, "type": o.kind.__name__, "default": o.default, "choices": list(o.choices),
-            **({"bounds": list(o.bounds)} if o.bounds is not None else {}), "help_en": o.help_en, "help_fr": o.help_fr}
+            **({"bounds": list(o.bounds)} if o.bounds is not None else {}), **({"file": True} if o.file else {}),
+            "help_en": o.help_en, "help_fr": o.help_fr}
 
 
 def allowed(option: OptionSpec, lang: str) -> str:
     """The values an option takes, in words."""
     if option.kind is bool:
         return UI.t(lang, "games.bool")
+    if option.file:
+        return UI.t(lang, "games.file", default=repr(option.default))
     if option.bounds is not None:
         return UI.t(lang, "games.range", min=option.bounds[0], max=option.bounds[1])
     if option.choices:

@@ -39,6 +39,8 @@ class OptionSpec:
         return type(self.default)
 
     def allowed(self) -> str:
+        if self.file:
+            return f"{self.default!r} or a file's path"
         if self.kind is bool:
             return "true or false"
         if self.bounds is not None:
