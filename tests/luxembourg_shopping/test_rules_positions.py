@@ -345,3 +345,27 @@ def test_i_rounds_option_zero_never_stops(rounds: int, over: bool) -> None:
     assert st.round == 1001
     assert (st.current_player == TERMINAL) == over
     assert st.termination == ("rounds_limit" if over else "")
+
+
+# --- C. The jackpot with a sign; a card that sends the pawn where it stands ---------------------------------------
+
+
+def test_c_jackpot_on_a_shop_with_a_sign_is_55000() -> None:
+    """RULINGS: the jackpot (50 000) replaces the own-shop amount; H.2: a sign « majore toute transaction avec ce
+    commerce de 5 000 (à payer ou à encaisser) ». Seat 0 lands on its shop 3, which has a sign (3 000 + 5 000), and
+    draws I02 (shop 3): 55 000."""
+    st = position(owners={"3": 0, "20": 1}, signs=[3], player=0)
+    play(st, "roll 1 2", "card I02")
+    got = [(e["amount"], e["why"]) for e in events(st, "receive")]
+    assert got == [(8_000, "own_shop"), (55_000, "jackpot")]
+    assert st.cash == [100_000 + 63_000, 100_000]
+
+
+def test_c_a_card_sending_the_pawn_where_it_stands_changes_nothing() -> None:
+    """P: a move card naming the square the pawn stands on does not move it, so there is no new arrival (no second
+    bill, no second mail). Seat 0 reaches square 1 (seat 1's shop: 3 000), then its mail I32 « go to square 1 »."""
+    st = position(owners={"1": 1, "20": 0}, pos=[64, 10], player=0)
+    play(st, "roll 1 2", "card I32")
+    assert [e["amount"] for e in events(st, "pay")] == [3_000]
+    assert events(st, "stays") == [{"kind": "stays", "seat": 0, "square": 1}]
+    assert st.pos[0] == 1 and st.player == 1 and outcomes(st)  # the turn passed: seat 1 rolls

@@ -557,7 +557,8 @@ class LuxembourgState(SeatedState):
         self._emit("mail_card", seat=me, card=card.id, pile=card.deck, shop=shop, owner=holder)
         if holder == me:
             if self.t.shop_at[self.pos[me]] == shop:  # the jackpot, instead of the amount (RULINGS)
-                self._receive(me, JACKPOT, "jackpot", shop=shop)
+                # RULINGS: the jackpot replaces the amount; H.2: a sign adds 5 000 to « toute transaction ».
+                self._receive(me, JACKPOT + (SIGN_BONUS if self.sign[shop] else 0), "jackpot", shop=shop)
             else:
                 self._receive(me, self._mail_value(shop), "mail", shop=shop)
         elif holder >= 0:  # « le propriétaire de ce commerce devra vous payer immédiatement »
@@ -583,9 +584,12 @@ class LuxembourgState(SeatedState):
             others = [(me + k) % self.n for k in range(1, self.n)]
             self.queue[:0] = [(PAYMENT, me, q, effect["amount"], 3) for q in others if not self.left[q]]
         elif kind == "move_to":
-            self.pos[me] = effect["square"]
-            self._emit("move", seat=me, square=effect["square"])
-            self.queue.insert(0, (LAND,))
+            if self.pos[me] == effect["square"]:  # P: sent where it stands, the pawn does not move: no new arrival
+                self._emit("stays", seat=me, square=effect["square"])
+            else:
+                self.pos[me] = effect["square"]
+                self._emit("move", seat=me, square=effect["square"])
+                self.queue.insert(0, (LAND,))
         elif kind == "gain_sign":
             self.queue.insert(0, (GAIN_SIGN,))
         elif kind == "lose_sign":
