@@ -1,0 +1,155 @@
+"""« A Vendre ! »'s actions, each with a text form that parses back (French words accepted).
+
+=====================  ===================================================================================
+text                   meaning
+=====================  ===================================================================================
+``buy`` / ``tax``      on a free blue square: buy the business at its PA, or pay its R to the bank as a tax
+``card`` / ``pass``    on a yellow square: ask for a charge card, or not
+``auction 12``         short of money: have business 12 auctioned by the bank
+``bid 350`` / ``pass`` in an auction: bid 350 (steps of 10), or drop out
+``borrow`` / ``leave`` short of money with no business left: borrow 1 000 from the bank, or leave the game
+chance ``first 2``     the lot gives the die first to seat 2
+chance ``roll 4``      the die
+chance ``draw T07``    the charge card drawn, by its id in the deck file
+=====================  ===================================================================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...engine.errors import InvalidActionError, Reason
+from ...engine.state import Action
+from ...engine.text import fold
+from .datamodel import TITLES
+
+SYNTAX = "buy, tax, card, pass, auction TITLE, bid AMOUNT, borrow or leave; chance: first SEAT, roll N, draw CARD"
+MAX_BID = 10_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    def text(self) -> str:
+        return "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class PayTax(Action):
+    def text(self) -> str:
+        return "tax"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCard(Action):
+    def text(self) -> str:
+        return "card"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    def text(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Auction(Action):
+    title: int
+
+    def text(self) -> str:
+        return f"auction {self.title}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    amount: int
+
+    def text(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Borrow(Action):
+    def text(self) -> str:
+        return "borrow"
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(Action):
+    def text(self) -> str:
+        return "leave"
+
+
+@dataclass(frozen=True, slots=True)
+class First(Action):
+    seat: int
+
+    def text(self) -> str:
+        return f"first {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    face: int
+
+    def text(self) -> str:
+        return f"roll {self.face}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    card: str
+
+    def text(self) -> str:
+        return f"draw {self.card}"
+
+
+BUY, TAX, CARD, PASS, BORROW, LEAVE = Buy(), PayTax(), TakeCard(), Pass(), Borrow(), Leave()
+AUCTION = tuple(Auction(t) for t in range(TITLES + 1))
+ROLL = tuple(Roll(f) for f in range(7))
+FIRST = tuple(First(s) for s in range(10))
+
+_WORDS = {
+    "buy": "buy", "achete": "buy", "acheter": "buy", "tax": "tax", "taxe": "tax", "impot": "tax", "card": "card",
+    "carte": "card", "pass": "pass", "passe": "pass", "non": "pass", "auction": "auction", "encheres": "auction",
+    "enchere": "auction", "vente": "auction", "bid": "bid", "mise": "bid", "offre": "bid", "borrow": "borrow",
+    "emprunte": "borrow", "emprunt": "borrow", "leave": "leave", "abandonne": "leave", "sort": "leave",
+    "first": "first", "premier": "first", "roll": "roll", "de": "roll", "draw": "draw", "tire": "draw",
+}
+_CARD_ID = re.compile(r"^[A-Za-z0-9_-]{1,12}$")
+_NO_ARGUMENT = {"buy": BUY, "tax": TAX, "card": CARD, "pass": PASS, "borrow": BORROW, "leave": LEAVE}
+
+
+def _number(text: str, word: str, lo: int, hi: int, what: str) -> int:
+    if not word.isdigit() or not lo <= int(word) <= hi:
+        raise InvalidActionError(f"{text!r}: {word!r} is not {what} ({lo} to {hi})",
+                                 Reason("not_number", {"text": word, "lo": lo, "hi": hi}))
+    return int(word)
+
+
+def parse_action(text: str) -> Action:
+    """Any action's text, English or French (``achète``, ``enchères 12``, ``mise 350``, ``emprunte``…)."""
+    words = text.split()
+    verb = _WORDS.get(fold(words[0])) if words else None
+    args = words[1:]
+    if verb in _NO_ARGUMENT and not args:
+        return _NO_ARGUMENT[verb]
+    if len(args) == 1:
+        word = args[0].replace(".—", "").replace("'", "").replace("\u00a0", "")
+        if verb == "auction":
+            return AUCTION[_number(text, word, 1, TITLES, "a title number")]
+        if verb == "bid":
+            amount = _number(text, word, 10, MAX_BID, "an amount")
+            if amount % 10:
+                raise InvalidActionError(f"{text!r}: bids go in steps of 10", Reason("steps_of_ten", {"text": word}))
+            return Bid(amount)
+        if verb == "first":
+            return FIRST[_number(text, word, 0, 9, "a seat")]
+        if verb == "roll":
+            return ROLL[_number(text, word, 1, 6, "a die's face")]
+        if verb == "draw":
+            if not _CARD_ID.match(args[0]):
+                raise InvalidActionError(f"{text!r}: {args[0]!r} is not a card id (letters, digits, - and _)",
+                                         Reason("not_card", {"text": args[0]}))
+            return Draw(args[0])
+    raise InvalidActionError(f"{text!r} is not an action; expected {SYNTAX}", Reason("syntax", {"text": text}))
