@@ -3,9 +3,9 @@
 from ...engine.options import OptionSpec
 
 DEFAULT_ROUNDS = 150
-"""Measured (``bench/luxembourg_lengths.py``; docs/rules/luxembourg_shopping.md, « Rounds limit »): above the 99th
-percentile of game lengths at every player count (heuristic bots: 103 rounds at most), so the limit only stops games
-that would otherwise go on and on."""
+"""Measured (``bench/game_lengths.py --game luxembourg-shopping``; docs/rules/luxembourg_shopping.md, « Rounds
+limit »): above the 99th percentile of game lengths at every player count (heuristic bots: 103 rounds at most), so
+the limit only stops games that would otherwise go on and on."""
 
 OPTIONS = (
     OptionSpec("board", "reconstructed",
