@@ -1,0 +1,113 @@
+"""« A Vendre ! » scenario tests: one JSON file per rule case in ``scenarios/``, each tied to a paragraph of the
+rulebook (``shared/seeds/004_dc249c066eab53cc.txt``, read with ``shared/RULINGS.md``), played on the shipped
+(reconstructed) board and deck of charge cards (``support.py`` lists both, for working values out by hand).
+
+A scenario is ``{"rule": "§Cases bleues « quote »", "description": "…", "record": {…}, "expect": {…}}``; the rule
+names one of the rulebook's paragraphs (``SECTIONS``). The record is a game record whose actions are texts
+(``chance: roll 3``, ``chance: draw L10``, ``0: buy``…); a hand-written ``start`` gets the record's ``players`` and
+``options`` (the bank's purse is derived from the players' cash: 5 100 × (players + 1) in all). It is replayed action
+by action (actor prefixes checked, invariants checked after each action, the engine's own replay compared), then
+``expect`` is checked on the final state. Every expected value is worked out by hand from the rules and the data
+files, not copied from the engine.
+
+``expect`` keys:
+
+- exact, compared with ``state.to_json()``: ``cash``, ``bank``, ``bank_owner``, ``loans``, ``pos`` (0: on 60, about to
+  start the second trip), ``trip``, ``waiting``, ``owners`` (``{"title": seat}``, every held title), ``left``,
+  ``honours``, ``first``, ``player``, ``round``, ``turns``, ``last_card``, ``termination``, ``queue``, ``auction``;
+- ``titles``: ``{"title": seat or null}``, some titles' holders (null: the bank keeps it);
+- ``to_move``: a seat, ``"chance"`` or ``"over"``; ``seats_out``: ``state.seats_out()``; ``fortunes``: each seat's
+  ``state.fortune``; ``cards_left``: how many charge cards the pile still holds;
+- ``legal`` / ``not_legal`` / ``legal_exact``: action texts;
+- ``chance_exact``: the texts of every chance outcome, in order; ``chance``: ``{text: [numerator, denominator]}``;
+- ``outcome``: keys of ``state.outcome().to_json()``;
+- ``events``: partial events that must appear in the log in this order; ``no_events``: partial events that must
+  not appear at all; ``event_count``: ``{kind: number}``;
+- ``illegal``: ``[{"action": "2: bid 680", "error": "words"}]``, each refused with the state unchanged;
+- ``refused_entries``: ``[{"entry": "0: buy", "error": "…"}]``, entries that a replay refuses when appended.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests import scenario_support as support
+from tests.a_vendre.support import START
+from tests.scenario_support import check_partial, events_in_order, load, to_move
+
+GAME = "a-vendre"
+SCENARIOS = Path(__file__).parent / "scenarios"
+FILES = sorted(SCENARIOS.glob("*.json"))
+EXACT = ("cash", "bank", "bank_owner", "loans", "pos", "trip", "waiting", "owners", "left", "honours", "first",
+         "player", "round", "turns", "last_card", "termination", "queue", "auction")
+KNOWN = {*EXACT, "titles", "to_move", "seats_out", "fortunes", "cards_left", "legal", "not_legal", "legal_exact",
+         "chance_exact", "chance", "outcome", "events", "no_events", "event_count", "illegal", "refused_entries"}
+SECTIONS = ("Deux manières de jouer", "Règles générales", "Le jeu commence", "La planche de jeu",
+            "Titres et jetons de propriété",
+            "Recettes", "Cartes des charges", "Cases jaunes", "Cases vertes", "Cases bleues", "Cases rouges",
+            "Quand l'argent manque", "Emprunt", "Quand la banque n'a plus d'argent", "Jeu double", "Fin du jeu")
+"""The rulebook's paragraphs (« Règle de jeu complémentaire pour le jeu double » shortened to « Jeu double »)."""
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario(path: Path) -> None:
+    expect, match, snap = support.replay_and_check_exact(path, GAME, KNOWN, EXACT)
+    st = match.state
+    assert sum(st.cash) + st.bank == START * (st.n + 1)
+    for title, seat in expect.get("titles", {}).items():
+        assert snap["owners"].get(title) == seat, f"title {title}: {snap['owners'].get(title)!r} != {seat!r}"
+    if "to_move" in expect:
+        assert to_move(match) == expect["to_move"]
+    if "seats_out" in expect:
+        assert st.seats_out() == expect["seats_out"]
+    if "fortunes" in expect:
+        assert [st.fortune(s) for s in range(st.n)] == expect["fortunes"]
+    if "cards_left" in expect:
+        assert sum(st.deck) == expect["cards_left"]
+    legal = [a.text() for a in st.legal_actions()]
+    for text in expect.get("legal", []):
+        assert text in legal, f"{text!r} should be legal; legal: {legal}"
+    for text in expect.get("not_legal", []):
+        assert text not in legal, f"{text!r} should not be legal; legal: {legal}"
+    if "legal_exact" in expect:
+        assert legal == expect["legal_exact"]
+    outcomes = {a.text(): p for a, p in st.chance_outcomes()}
+    if "chance_exact" in expect:
+        assert list(outcomes) == expect["chance_exact"]
+    if "chance" in expect:
+        assert set(outcomes) == set(expect["chance"]), f"chance outcomes {sorted(outcomes)}"
+        for text, nd in expect["chance"].items():
+            assert outcomes[text] == pytest.approx(float(Fraction(*nd))), f"P({text}) = {outcomes[text]}"
+    if "outcome" in expect:
+        check_partial(st.outcome().to_json(), expect["outcome"], "outcome")
+    log = [e.to_json() for e in match.events]
+    if "events" in expect:
+        events_in_order(log, expect["events"])
+    for unwanted in expect.get("no_events", []):
+        found = [e for e in log if all(e.get(k) == v for k, v in unwanted.items())]
+        assert not found, f"unexpected {found}"
+    support.check_counts_and_refusals(path, match, expect, GAME)
+
+
+ILLEGAL = support.illegal_cases(FILES)
+
+
+@pytest.mark.parametrize(("path", "index"), ILLEGAL, ids=[f"{p.stem}-{i}" for p, i in ILLEGAL])
+def test_illegal_action_refused(path: Path, index: int) -> None:
+    support.check_refused(path, index, GAME)
+
+
+def test_every_scenario_names_a_rule_and_expects_something() -> None:
+    assert len(FILES) >= 40
+    seen: set[str] = set()
+    for path in FILES:
+        scenario: dict[str, Any] = load(path)
+        assert scenario["expect"], path.name
+        named = [s for s in SECTIONS if scenario["rule"].startswith(f"§{s} ")]
+        assert named, f"{path.name}: the rule names none of the rulebook's paragraphs"
+        seen.update(s for s in SECTIONS if f"§{s} " in scenario["rule"])
+    assert seen == set(SECTIONS), set(SECTIONS) - seen
