@@ -260,11 +260,6 @@ def test_every_green_card_pays_its_amount_and_stays(card: str) -> None:
     assert st.player == 1 and not events(st, "green")
 
 
-@pytest.mark.xfail(strict=True, reason="a card moving the pawn forward onto a green square is played as if the die "
-                   "had brought it there: the pawn goes on to the next square (state._advance uses by_card=False); "
-                   "the rulebook ties « avance … dans la case suivante » to « amené par un coup de dé » and has "
-                   "« celui qui est renvoyé par une carte des charges dans une case verte » go there (and pay the "
-                   "card's amount, none here) — as the engine does for a card moving the pawn back onto a green square")
 def test_a_step_card_forward_onto_a_green_square_stays_there() -> None:
     """D11 (3 on) from yellow 4: the pawn is sent by a card onto green square 7; it stays there, like D04 (4 back)
     from 11 onto the same square."""

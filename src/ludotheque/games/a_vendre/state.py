@@ -340,8 +340,8 @@ class AVendreState(SeatedState):
             return
         self._advance(face)
 
-    def _advance(self, steps: int) -> None:
-        """Move the pawn ``steps`` squares forward; reaching or passing 60 ends a trip."""
+    def _advance(self, steps: int, by_card: bool = False) -> None:
+        """Move the pawn ``steps`` squares forward (by the die, or by a card); reaching or passing 60 ends a trip."""
         me = self.player
         target = self.pos[me] + steps
         if target >= SQUARES:
@@ -349,7 +349,7 @@ class AVendreState(SeatedState):
             self._emit("move", seat=me, square=SQUARES)
             self.queue.insert(0, (REACH_60, target - SQUARES))
         else:
-            self._go(target, by_card=False)
+            self._go(target, by_card=by_card)
 
     def _go(self, square: int, by_card: bool, amount: int = 0) -> None:
         me = self.player
@@ -483,7 +483,7 @@ class AVendreState(SeatedState):
         elif kind == "move":
             steps = e["steps"]
             if steps > 0 and not self.waiting[me]:
-                self._advance(steps)
+                self._advance(steps, by_card=True)
             elif steps > 0:  # waiting on 60: forward is nowhere to go
                 self._emit("stays", seat=me, square=SQUARES)
             else:  # back, never before square 1 (P)
