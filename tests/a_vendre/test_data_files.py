@@ -9,7 +9,6 @@ replay is refused once the file has changed. Modelled on ``tests/luxembourg_shop
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import random
 import re
@@ -199,12 +198,6 @@ def test_a_game_on_a_bad_file_does_not_start(tmp_path: Path, name: str) -> None:
         GAME.new_game(2, {option: str(path)})
 
 
-def _heuristic_bot_shipped() -> bool:
-    return importlib.util.find_spec("ludotheque.games.a_vendre.heuristic") is not None
-
-
-@pytest.mark.skipif(not _heuristic_bot_shipped(), reason="`ludo play/simulate a-vendre` load the game's bots first, "
-                    "and ludotheque.games.a_vendre.heuristic (named in AVendre.bot_paths) is not there yet")
 @pytest.mark.parametrize("command", [
     ["simulate", "a-vendre", "--players", "2", "--games", "1", "--no-progress"],
     ["play", "a-vendre", "--players", "2", "--bots", "random,random"],

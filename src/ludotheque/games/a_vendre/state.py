@@ -374,6 +374,7 @@ class AVendreState(SeatedState):
         self._emit("reached_60", seat=me, trip=self.trip[me])
         bonus: Step = (BANK_PAYS, me, TRIP_BONUS, WHY.index("trip_bonus"), 1)
         if self.trip[me] == 2:  # « Là-dessus le jeu est terminé », once the bank has paid
+            self.pos[me] = SQUARES
             self.queue[:] = [bonus, (GAME_OVER,)]
             return
         self.trip[me] = 2
@@ -638,7 +639,8 @@ class AVendreState(SeatedState):
         value = self.cash[seat] + sum(half_up(self.t.price[t]) for t in self.businesses(seat))
         value -= LOAN_DUE * self.loans[seat]
         if self.bank_owner == seat:
-            value += quarter_up(self.bank + LOAN_DUE * sum(self.loans))
+            repaid = LOAN_DUE * sum(k for s, k in enumerate(self.loans) if not self.left[s])
+            value += quarter_up(self.bank + repaid)
         return value
 
     def _finish(self, how: str) -> None:
