@@ -304,3 +304,39 @@ def test_luxembourg_shopping_gets_the_larger_layout_on_a_larger_terminal() -> No
         assert_fits(shot, 120, 40)
         assert re.search(r"Player +Cash +Shops +Signs ★ +Galleries +Square", shot.text)
         assert re.search(r"^ +1 .* 11[ A-F+]*$", shot.text, re.M)  # the squares' numbers (and pawns) under the shops
+
+
+def a_vendre_session(players: int, width: int, height: int, lang: str, seed: int, kind: str) -> PlaySession:
+    """« A Vendre ! » with random bots, simple or double game."""
+    args = argparse.Namespace(game="a-vendre", players=players, option=[f"game={kind}"], seed=seed, names="Ada",
+                              bots=",".join(["random"] * (players - 1)), load=None, lang=lang)
+    return build_session(args, lambda prompt: "", terminal(width, height))
+
+
+@pytest.mark.parametrize(("players", "lang", "seed", "kind"), [(2, "en", 3, "simple"), (4, "fr", 7, "double"),
+                                                               (9, "en", 11, "double"), (6, "fr", 8, "simple"),
+                                                               (9, "fr", 8, "double"), (9, "en", 71, "double"),
+                                                               (9, "fr", 52, "double")])
+def test_a_vendre_fits_80_by_24(players: int, lang: str, seed: int, kind: str) -> None:
+    """Two to nine players (the last two games: an auction among nine in a double game, pawns waiting on 60, when the
+    screen is at its tightest)."""
+    shots = play(a_vendre_session(players, 80, 24, lang, seed, kind), limit=3000)
+    for shot in shots:
+        assert_fits(shot, 80, 24)
+    asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
+    assert asked
+    for shot in asked:  # the track's first row (the start, titles 1 and 2 with their holders), the viewer's column
+        assert re.search(r"^ 1  ►.{5} 1[A-I·]", shot.text, re.M) and "Ada" in shot.text
+        assert re.search(r"^51 38[A-I·]", shot.text, re.M)
+    assert "Final ranking" in shots[-1].text + shots[-2].text or "Classement final" in shots[-1].text + shots[-2].text
+
+
+def test_a_vendre_gets_the_larger_layout_on_a_larger_terminal() -> None:
+    shots = play(a_vendre_session(4, 120, 40, "en", 5, "double"), limit=3000)
+    asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
+    assert asked
+    for shot in asked:
+        assert_fits(shot, 120, 40)
+        assert re.search(r"Player +Cash +Titles +Loans +Worth +Trip +Square", shot.text)
+        assert re.search(r"^ +► .* 7 [A-I·] *$", shot.text, re.M)  # titles over the squares' numbers and pawns
+        assert re.search(r"^ +1 .* 10 [A-I+]* *$", shot.text, re.M)

@@ -1,0 +1,997 @@
+"""« A Vendre ! »'s screen: the 60 squares as a track in their colours (each title's number on its blue or red square
+with its holder's letter, the start, the yellow and green squares, square 60) with the pawns on them, every player's
+cash, titles, loans, fortune, trip and wait on square 60, the bank's purse and who bought it, the charge card last read
+out, an auction under way (the title, the opening bid, the high bid, who is to bid and who is still in), and what is
+being decided, with every choice explained.
+
+Drawn from a seat's observation only (``view.observe``: everything in this game is public). Seats are marked by a
+letter (A for seat 0, up to I for the ninth), never by a number, so that a mark is never read as a title's or a
+square's number; a holder's letter is written in the seat's colour, a pawn on it. Two layouts, like the other games:
+on a big terminal (or output that is not a terminal) two lines a square, the title's number and its holder over the
+square's number and the pawns, and a table of the players; on a small one (80 × 24) one line for ten squares, the row
+starting with its first square's number, the players in a few lines, and the viewer's decision in the status line.
+A square with more pawns than its cell holds says so under the board, with every pawn on it.
+
+What happened is said a turn an entry (the roll and the move, then payments, the card, a purchase…), and an auction an
+entry of its own: its title and opening bid, every bid and every player dropping out, in order, and how it ended; an
+auction under way is never left out.
+
+Action texts are shown in the player's language (``action_words``: ``achète``, ``enchères 12``, ``mise 350``), words
+the parser accepts back; the records keep the English texts. A banner says when the board and the cards are the
+project's reconstruction rather than the printed edition.
+
+Some helpers here are the same as Luxembourg-Shopping's screen (``short_name``, ``pack``, ``fitted``): they are written
+once here, generically, for both to share from ``cli/render.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...cli.render import (
+    KEY,
+    MAJOR,
+    NORMAL,
+    ROUTINE,
+    EventLine,
+    View,
+    describe_lines,
+    flow,
+    measure,
+    visible,
+    wrapped,
+)
+from ...engine.errors import InvalidActionError, Reason
+from ...engine.state import Event
+from ...engine.words import format_int
+from .actions import Auction, Bid, Borrow, Buy, Draw, First, Leave, Pass, PayTax, Roll, TakeCard, parse_action
+from .state import half_up
+
+SEAT_MARKS = "ABCDEFGHI"
+"""A seat's mark on the board and in the tables: a letter, so that it is never taken for a title's number."""
+SEAT_COLOURS = ("cyan", "magenta", "dark_orange", "bright_white", "hot_pink", "medium_purple1", "spring_green1",
+                "light_sky_blue1", "gold1")
+"""Each seat's colour: its letter as a holder is written in it, its pawn on it."""
+SQUARE_STYLES = {"start": "bold white on grey35", "finish": "bold black on grey85", "yellow": "bold black on yellow1",
+                 "green": "bold black on green3", "blue": "bold white on blue3", "red": "bold white on red3"}
+"""The squares' colours, as the board file names them."""
+SQUARE_MARKS = {"start": "►", "finish": "60", "yellow": "?", "green": "»"}
+"""What a square without a title shows: the start (square 1), square 60, a card if one wants (yellow), on to the next
+square (green). A title's square shows the title's number."""
+FREE_MARK = "·"
+OUT_STYLE = "dim strike"
+TO_MOVE_MARK = "◂"
+ROW = 10
+"""Squares a row of the track: rows start at 1, 11, 21…, so that a square's number is easy to count."""
+
+COMPACT_LINES = 14
+"""On a small terminal, the lines the game's part takes when it can (what happened since one's last move and the
+choices keep a few lines on 80 × 24)."""
+COMPACT_CELL = 7
+"""A square on a small terminal: the title's number (2), its holder, three pawns, a space."""
+NARROW_CELL = 7
+"""A square in two lines on a big screen under 91 columns (or output that is not a terminal): the title's number (3)
+and holder over the square's number (3) and three pawns."""
+ROOMY_CELL = 9
+"""A square in two lines on a big terminal: the title's number (4) and holder over the square's number and four
+pawns."""
+
+VERBS = {
+    "en": {"buy": "buy", "tax": "tax", "card": "card", "pass": "pass", "auction": "auction", "bid": "bid",
+           "borrow": "borrow", "leave": "leave", "first": "first", "roll": "roll", "draw": "draw"},
+    "fr": {"buy": "achète", "tax": "taxe", "card": "carte", "pass": "passe", "auction": "enchères", "bid": "mise",
+           "borrow": "emprunte", "leave": "abandonne", "first": "premier", "roll": "dé", "draw": "tire"},
+}
+"""The action words in each language, those ``actions.parse_action`` reads back (accents or not)."""
+
+AUCTION_EVENTS = frozenset({"auction", "bid", "bid_pass", "sold", "sold_to_bank", "bank_sold", "bank_unsold"})
+AUCTION_ENDS = frozenset({"sold", "sold_to_bank", "bank_sold", "bank_unsold"})
+MAJOR_EVENTS = frozenset({"buy", "honorary", "loan", "leaves", "reached_60", "waits", "short"})
+"""What changes the titles, the debts or the race: kept in a turn's short form, and a turn with one weighs more."""
+MONEY_EVENTS = frozenset({"pay", "bank_pays"})
+"""What moves money: kept in a turn's short form, the amount only."""
+
+
+# --- shared with Luxembourg-Shopping's screen (generic: to be moved to cli/render.py) ---------------------------
+def short_name(name: str) -> str:
+    """A seat's name without its last words in parentheses, when it has some (a bot's kind: "Bot 1 (random)" is
+    "Bot 1"), for a line that must stay short."""
+    return name[:name.rindex(" (")] if name.endswith(")") and " (" in name[1:] else name
+
+
+def pack(parts: Sequence[Text], width: int | None, separator: str = " · ") -> RenderableType:
+    """``parts`` left to right as ``render.flow`` puts them, a new line where the next would not fit; a part longer than
+    a line is wrapped on lines of its own (at ordinary spaces), so that the lines printed are the lines measured."""
+    if width is None:
+        return flow(parts, width, separator)
+    lines: list[RenderableType] = []
+    run: list[Text] = []
+    for part in parts:
+        if part.cell_len <= width:
+            run.append(part)
+            continue
+        if run:
+            lines.append(flow(run, width, separator))
+            run = []
+        lines.append(wrapped(part, width, indent="  "))
+    if run:
+        lines.append(flow(run, width, separator))
+    return Group(*lines)
+
+
+Layout = Callable[[View, int], list[RenderableType]]
+
+
+def fitted(view: View, roomy: Layout, roomy_levels: int, compact: Layout, compact_levels: int,
+           soft: int) -> list[RenderableType]:
+    """The screen for the view's size: on a big screen the roomy layout, tighter and tighter (levels 0, 1, …) until it
+    fits the height; else the compact one, tighter until it fits ``soft`` lines (what happened since one's last move
+    keeps a few lines), then until it fits the height; the tightest when nothing fits (``ludo play`` then makes
+    room)."""
+    parts: list[RenderableType] = []
+    if view.roomy:
+        for tight in range(roomy_levels):
+            parts = visible(roomy(view, tight))
+            if view.height is None or measure(parts, view.width) <= view.height:
+                return parts
+    limit = view.height if view.height is None else min(view.height, soft)
+    last = compact_levels - 1
+    for most, tight in [*((limit, t) for t in range(compact_levels)), (view.height, last)]:
+        parts = visible(compact(view, tight))
+        if most is None or measure(parts, view.width) <= most:
+            return parts
+    return parts
+
+
+# --- words ------------------------------------------------------------------------------------------------------
+def action_words(text: str, lang: str) -> str:
+    """An action's text in ``lang``'s words (``buy`` -> ``achète``, ``auction 12`` -> ``enchères 12``, ``bid 350`` ->
+    ``mise 350``): amounts in plain digits, as they are typed back."""
+    try:
+        a = parse_action(text)
+    except InvalidActionError:
+        return text
+    v = VERBS.get(lang, VERBS["en"])
+    match a:
+        case Buy():
+            return v["buy"]
+        case PayTax():
+            return v["tax"]
+        case TakeCard():
+            return v["card"]
+        case Pass():
+            return v["pass"]
+        case Borrow():
+            return v["borrow"]
+        case Leave():
+            return v["leave"]
+        case Auction(title=title):
+            return f"{v['auction']} {title}"
+        case Bid(amount=amount):
+            return f"{v['bid']} {amount}"
+        case First(seat=seat):
+            return f"{v['first']} {seat}"
+        case Roll(face=face):
+            return f"{v['roll']} {face}"
+        case Draw(card=card):
+            return f"{v['draw']} {card}"
+    return text
+
+
+def seat_mark(seat: int) -> str:
+    return SEAT_MARKS[seat] if 0 <= seat < len(SEAT_MARKS) else "?"
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def pawn_style(seat: int) -> str:
+    return f"bold black on {seat_colour(seat)}"
+
+
+def pawn(seat: int) -> Text:
+    return Text(seat_mark(seat), style=pawn_style(seat))
+
+
+def money(view: View, amount: int) -> str:
+    return format_int(amount, view.lang)
+
+
+def name_of(view: View, seat: int | None) -> str:
+    """A seat's name, or the bank's for -1 (or None)."""
+    if seat is not None and 0 <= seat < len(view.names):
+        return view.names[seat]
+    return view.t("bank.name")
+
+
+def effect_text(view: View, effect: dict[str, Any] | None) -> str:
+    """A charge card's effect in words (the game's ``effect.*`` texts, as ``describe`` says them)."""
+    if not effect:
+        return ""
+    fields = {k: (money(view, v) if k == "amount" and isinstance(v, int) else v) for k, v in effect.items()
+              if k != "kind"}
+    kind = str(effect.get("kind"))
+    if kind == "move" and isinstance(effect.get("steps"), int):
+        kind = "move_back" if effect["steps"] < 0 else "move_on"
+        fields["steps"] = abs(effect["steps"])
+    elif kind == "move_to" and not effect.get("amount"):
+        kind = "move_to_free"
+    key = f"effect.{kind}"
+    return view.t(key, **fields) if view.game.catalog.has(key) else kind
+
+
+# --- the position as the screen reads it ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Position:
+    """What the board shows, indexed from the observation: squares, titles, holders and pawns."""
+
+    squares: list[dict[str, Any]]
+    titles: dict[int, dict[str, Any]]
+    """Each title (number, name, price, income) by its number, with the ``square`` it is on and its ``colour``."""
+    owners: dict[int, int]
+    pawns: dict[int, list[int]]
+    """The seats in the game by the square their pawn is on (0: on square 60 and setting out on the second trip, the
+    next step being square 1)."""
+
+    @classmethod
+    def of(cls, obs: dict[str, Any]) -> Position:
+        squares: list[dict[str, Any]] = obs["board"]
+        titles = {s["title"]["number"]: dict(s["title"], square=s["number"], colour=s["colour"])
+                  for s in squares if s["title"]}
+        pawns: dict[int, list[int]] = {}
+        for p in obs["players"]:
+            if not p["out"]:
+                pawns.setdefault(p["square"], []).append(p["seat"])
+        return cls(squares, titles, {int(k): v for k, v in obs["owners"].items()}, pawns)
+
+    def square(self, number: int) -> dict[str, Any]:
+        return self.squares[number - 1] if 1 <= number <= len(self.squares) else {}
+
+    def title_at(self, number: int) -> int:
+        """The title on square ``number`` (0: none)."""
+        title = self.square(number).get("title")
+        return int(title["number"]) if title else 0
+
+    def name(self, title: int) -> str:
+        return str(self.titles.get(title, {}).get("name") or "")
+
+    def price(self, title: int) -> int:
+        return int(self.titles.get(title, {}).get("price") or 0)
+
+    def income(self, title: int) -> int:
+        return int(self.titles.get(title, {}).get("income") or 0)
+
+    def colour(self, title: int) -> str:
+        return str(self.titles.get(title, {}).get("colour") or "")
+
+
+def title_label(pos: Position, title: int, named: bool = True) -> Text:
+    """A title's number on its square's colour (blue: a business, red: an establishment), then its name."""
+    text = Text()
+    text.append(f" {title} ", style=SQUARE_STYLES.get(pos.colour(title), "bold reverse"))
+    if named and pos.name(title):
+        text.append(" " + pos.name(title))
+    return text
+
+
+def place(view: View, pos: Position, square: int) -> str:
+    """What a square is, in words: ``title 12 Quincaillerie``, ``yellow``, ``green``, ``start``, ``finish``."""
+    s = pos.square(square)
+    if not s:
+        return view.t("ui.place.before")
+    title = pos.title_at(square)
+    if title:
+        return view.t("ui.place.title", title=title, name=pos.name(title))
+    key = f"ui.place.{s['colour']}"
+    return view.t(key) if view.game.catalog.has(key) else str(s["colour"])
+
+
+def card_detail(view: View, pos: Position, effect: dict[str, Any]) -> str:
+    """What a card's square or establishment is on this board ("square 44: title 32 Chemiserie, R 160"), or ""."""
+    kind = effect.get("kind")
+    if kind == "honorary" and pos.name(effect.get("title", 0)):
+        return view.t("ui.card_detail.honorary", name=pos.name(effect["title"]))
+    if kind in ("tax", "move_to") and pos.square(effect.get("square", 0)):
+        square = effect["square"]
+        title = pos.title_at(square)
+        if title:
+            return view.t("ui.card_detail.title", square=square, title=title, name=pos.name(title),
+                          income=money(view, pos.income(title)))
+        return view.t("ui.card_detail.square", square=square, place=place(view, pos, square))
+    return ""
+
+
+class AVendreRenderer:
+    """The « A Vendre ! » screen and the words for its actions and events."""
+
+    milestones: frozenset[str] = frozenset()
+
+    def screen(self, view: View) -> list[RenderableType]:
+        """The layout for the view's size; tighter ones when it needs the room: on a big screen one's own titles go
+        first, then the legend; on a small one the fortunes, then the legend, then the kind of game (and, when a grid
+        under the seats' letters says many players' cash and titles in fewer lines, their names), then the last card
+        (the events say it too), then who is still in an auction."""
+        return fitted(view, self._roomy, 3, self._compact, 6, COMPACT_LINES)
+
+    def _roomy(self, view: View, tight: int) -> list[RenderableType]:
+        pos = Position.of(view.obs)
+        parts = [self.status(view), self.banner(view), self.board(view, pos, roomy=True),
+                 self.board_notes(view, pos, self._room(view, roomy=True))]
+        if tight < 2:
+            parts.append(self.legend(view, roomy=True))
+        parts += [self.players_table(view, pos), self.bank(view), self.yours(view, pos) if tight < 1 else Text(""),
+                  self.last_card(view, pos, words=True), self.auction(view, pos, roomy=True), self.decision(view, pos)]
+        return parts
+
+    def _compact(self, view: View, tight: int) -> list[RenderableType]:
+        pos = Position.of(view.obs)
+        parts = [self.status(view, compact=True, kind=tight < 3), self.banner(view), self.board(view, pos, roomy=False),
+                 self.board_notes(view, pos, self._room(view, roomy=False))]
+        if tight < 2:
+            parts.append(self.legend(view, roomy=False))
+        parts.append(self.players_line(view, fortunes=tight < 1) if tight < 3 else self.players_short(view))
+        if tight < 4:
+            parts.append(self.last_card(view, pos, words=False))
+        parts += [self.auction(view, pos, roomy=False, still=tight < 5), self.for_auction(view, pos, named=tight < 4)]
+        return parts
+
+    # --- the round, the turn, the die, the decision ---------------------------------------------------------
+    def status(self, view: View, compact: bool = False, kind: bool = True) -> RenderableType:
+        """The round, simple or double game (with ``kind``), whose turn it is, the die, and who decides what (the
+        viewer's decision with its amounts on a small screen)."""
+        obs = view.obs
+        if obs["to_move"] is None:
+            how = obs["termination"] or ""
+            said = view.t(f"end.{how}") if view.game.catalog.has(f"end.{how}") else how
+            return wrapped(view.t("ui.over", how=said), view.width, "bold", indent="  ")
+        parts: list[Text] = []
+        if obs["round"]:
+            parts.append(Text(view.t("ui.round", round=obs["round"]), style="bold"))
+        if kind:
+            rules = obs["rules"]
+            key = f"ui.game_{'double' if obs['double'] else 'simple'}{'_short' if compact else ''}"
+            parts.append(Text(view.t(key, second=rules["second_trip"], end=rules["end"]), style="dim"))
+        to_move = obs["to_move"]
+        player = obs["player"]
+        if player is not None and player != to_move:
+            name = view.names[player]
+            parts.append(Text(view.t("ui.turn", player=short_name(name) if compact else name), style="bold"))
+        if obs["die"]:
+            parts.append(Text(view.t("ui.die", face=obs["die"])))
+        decision = self._decision_text(view, Position.of(obs), "ui.decide_short") if compact else ""
+        step = obs["step"]
+        if decision:
+            parts.append(Text(decision, style="bold cyan"))
+        elif isinstance(to_move, int) and step and view.game.catalog.has(f"step.{step}") and \
+                (compact or to_move != view.seat or not self._decision_text(view, Position.of(obs), "ui.decide")):
+            # (on a big screen the viewer's own decision has a line of its own)
+            name = view.names[to_move]
+            parts.append(Text(view.t("ui.deciding", player=short_name(name) if compact else name,
+                                     step=view.t(f"step.{step}")), style="bold cyan"))
+        return pack(parts, view.width)
+
+    def banner(self, view: View) -> RenderableType:
+        """The board and the cards are the project's, not the printed edition's, when they are."""
+        if not view.obs["data"].get("reconstructed"):
+            return Text("")
+        return wrapped(view.t("data.reconstructed"), view.width, "italic yellow", indent="  ")
+
+    # --- the board --------------------------------------------------------------------------------------------
+    @staticmethod
+    def _cell(view: View, roomy: bool) -> int:
+        """A square's width: on a big screen wide cells when the terminal has the columns."""
+        if not roomy:
+            return COMPACT_CELL
+        return ROOMY_CELL if view.width is not None and view.width >= ROW * ROOMY_CELL + 1 else NARROW_CELL
+
+    def _room(self, view: View, roomy: bool) -> int:
+        """How many pawns a square's cell shows."""
+        cell = self._cell(view, roomy)
+        return cell - 5 if roomy and cell >= ROOMY_CELL else cell - 4
+
+    def board(self, view: View, pos: Position, roomy: bool) -> RenderableType:
+        """The track, ten squares a row: on a small screen a line a row, after the number of its first square; on a
+        big one two lines a row, the squares' numbers and pawns under the titles."""
+        lines: list[Text] = []
+        squares = pos.squares
+        if roomy:
+            cell = self._cell(view, roomy)
+            for first in range(0, len(squares), ROW):
+                top, bottom = Text(" "), Text(" ")
+                for s in squares[first:first + ROW]:
+                    a, b = self._roomy_cell(pos, s, cell)
+                    top.append_text(a)
+                    bottom.append_text(b)
+                lines += [top, bottom]
+        else:
+            for first in range(0, len(squares), ROW):
+                line = Text(f"{first + 1:>2} ", style="dim")
+                for s in squares[first:first + ROW]:
+                    line.append_text(self._compact_cell(pos, s))
+                lines.append(line)
+        for line in lines:
+            line.no_wrap = True
+            line.overflow = "crop"
+        return Group(*lines)
+
+    @staticmethod
+    def _label(pos: Position, square: dict[str, Any], size: int) -> Text:
+        """The square's face, ``size`` characters on its colour: its title's number, or what the square is."""
+        title = square["title"]
+        mark = str(title["number"]) if title else SQUARE_MARKS.get(square["colour"], "")
+        face = f"{mark:>3} " if size == 4 else f"{mark:>{size}}"
+        return Text(face, style=SQUARE_STYLES.get(square["colour"], "bold reverse"))
+
+    @staticmethod
+    def _holder(pos: Position, square: dict[str, Any]) -> Text:
+        """The title's holder (a letter in its seat's colour; · when the bank keeps it), or a space."""
+        title = square["title"]
+        if not title:
+            return Text(" ")
+        owner = pos.owners.get(title["number"])
+        if owner is None:
+            return Text(FREE_MARK, style="dim")
+        return Text(seat_mark(owner), style=f"bold {seat_colour(owner)}")
+
+    @staticmethod
+    def _pawns(pos: Position, number: int, room: int) -> Text:
+        """The pawns on square ``number``, ``room`` characters at most (one fewer and a + when there are more: the
+        line under the board then names them all)."""
+        seats = pos.pawns.get(number, [])
+        out = Text()
+        shown = seats if len(seats) <= room else seats[:room - 1]
+        for seat in shown:
+            out.append_text(pawn(seat))
+        if len(shown) < len(seats):
+            out.append("+", style="bold")
+        out.append(" " * (room - out.cell_len))
+        return out
+
+    def _compact_cell(self, pos: Position, square: dict[str, Any]) -> Text:
+        out = self._label(pos, square, 2)
+        out.append_text(self._holder(pos, square))
+        out.append_text(self._pawns(pos, square["number"], COMPACT_CELL - 4))  # as ``_room`` says
+        out.append(" ")
+        return out
+
+    def _roomy_cell(self, pos: Position, square: dict[str, Any], cell: int) -> tuple[Text, Text]:
+        """A square in two lines, ``cell`` characters wide: its face and holder; under them the square's number and
+        the pawns on it."""
+        size = 4 if cell >= ROOMY_CELL else 3
+        top = self._label(pos, square, size)
+        top.append_text(self._holder(pos, square))
+        top.append(" " * (cell - size - 1))
+        bottom = Text(f"{square['number']:>3}", style="dim")
+        if cell >= ROOMY_CELL:
+            bottom.append(" ")
+        bottom.append_text(self._pawns(pos, square["number"], cell - bottom.cell_len - 1))
+        bottom.append(" ")
+        return top, bottom
+
+    def board_notes(self, view: View, pos: Position, room: int) -> RenderableType:
+        """Under the board: the pawns setting out on the second trip (before square 1), those waiting on square 60
+        for the titles their next trip needs, and every square with more pawns than its cell shows (``room``)."""
+        parts: list[Text] = []
+        starting = pos.pawns.get(0)
+        if starting:
+            part = Text(view.t("ui.setting_out") + " ", style="dim")
+            for seat in starting:
+                part.append_text(pawn(seat))
+            parts.append(part)
+        rules = view.obs["rules"]
+        waiting = [p for p in view.obs["players"] if p["waiting"] and not p["out"]]
+        if waiting:
+            part = Text(view.t("ui.waiting_on_60") + " ", style="dim")
+            for i, p in enumerate(waiting):
+                need = rules["second_trip"] if p["trip"] == 1 else rules["end"]
+                part.append(", " if i else "")
+                part.append_text(pawn(p["seat"]))
+                part.append(" " + view.t("ui.waiting_who", titles=len(p["titles"]), need=need))
+            parts.append(part)
+        for number in sorted(n for n in pos.pawns if n >= 1):
+            seats = pos.pawns[number]
+            if len(seats) <= room:
+                continue
+            part = Text(view.t("ui.crowded", square=number) + " ", style="dim")
+            for seat in seats:
+                part.append_text(pawn(seat))
+            parts.append(part)
+        return pack(parts, view.width, "  ") if parts else Text("")
+
+    def legend(self, view: View, roomy: bool) -> RenderableType:
+        """The squares' colours and what the marks mean."""
+        parts: list[Text] = []
+        for colour in ("blue", "red", "yellow", "green"):
+            part = Text()
+            part.append(f" {SQUARE_MARKS.get(colour, '12')} " if colour in SQUARE_MARKS else " 12 ",
+                        style=SQUARE_STYLES[colour])
+            part.append(" " + view.t(f"ui.legend.{colour}{'' if roomy else '_short'}"), style="dim")
+            parts.append(part)
+        marks = Text()
+        marks.append("A", style=f"bold {seat_colour(0)}")
+        marks.append(" " + view.t("ui.legend.holder") + "  ", style="dim")
+        marks.append_text(pawn(1))
+        marks.append(" " + view.t("ui.legend.pawn"), style="dim")
+        parts.append(marks)
+        if roomy:
+            parts.append(Text(view.t("ui.legend.rows"), style="dim"))
+        return pack(parts, view.width, "  " if roomy else " ")
+
+    # --- the players and the bank -----------------------------------------------------------------------------
+    def _where(self, view: View, pos: Position, p: dict[str, Any]) -> str:
+        """Where a pawn is, in words: ``17 · title 12 Quincaillerie``, waiting on 60, setting out on trip 2."""
+        rules = view.obs["rules"]
+        if p["waiting"]:
+            need = rules["second_trip"] if p["trip"] == 1 else rules["end"]
+            return view.t("ui.waiting", titles=len(p["titles"]), need=need)
+        if p["square"] == 0:
+            return view.t("ui.place.before")
+        return f"{p['square']} · {place(view, pos, p['square'])}"
+
+    def players_line(self, view: View, fortunes: bool) -> RenderableType:
+        """Each seat: mark, name, cash, titles, loans, fortune (with ``fortunes``), trip; who is out; the bank (a wait
+        on square 60 is said under the board)."""
+        obs = view.obs
+        parts: list[Text] = []
+        for p in obs["players"]:
+            seat = p["seat"]
+            part = pawn(seat)
+            name = short_name(view.names[seat]) + (" " + view.t("ui.you") if seat == view.seat else "")
+            part.append(" " + name, style="bold" if seat == view.seat else "")
+            if p["out"]:
+                part.stylize(OUT_STYLE, 2)
+                part.append(" " + view.t("ui.out"), style="bold red")
+                parts.append(part)
+                continue
+            part.append(" " + money(view, p["cash"]), style="bold green")
+            part.append(" " + view.n("ui.titles", len(p["titles"]), count=len(p["titles"])))
+            if p["loans"]:
+                part.append(" " + view.n("ui.loans", p["loans"], count=p["loans"]), style="bold red")
+            if fortunes:
+                part.append(" " + view.t("ui.fortune_short", fortune=money(view, p["fortune"])), style="dim")
+            if obs["double"] and p["trip"] == 2:
+                part.append(" " + view.t("ui.trip_2"), style="bold")
+            if seat == obs["to_move"]:
+                part.append(" " + TO_MOVE_MARK, style="bold cyan")
+            parts.append(part)
+        parts.append(self._bank_token(view))
+        return pack(parts, view.width, " │ ")
+
+    def players_short(self, view: View) -> RenderableType:
+        """The players in as few lines as can be: their names, or (many players) the grid under their letters."""
+        line, grid = self.players_line(view, fortunes=False), self.players_grid(view)
+        return line if measure([line], view.width) <= measure([grid], view.width) else grid
+
+    def players_grid(self, view: View) -> RenderableType:
+        """Every seat in a column under its letter (the viewer's underlined, the one deciding marked), a line for cash,
+        titles, loans (when anyone has one) and the trip (in the double game); the bank's purse in a last column. Nine
+        players fit 80 columns in four or five lines."""
+        obs = view.obs
+        players = obs["players"]
+        table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False, header_style="bold")
+        table.add_column("", no_wrap=True, style="dim")
+        for p in players:
+            head = pawn(p["seat"])
+            if p["seat"] == view.seat:
+                head.stylize("underline")
+            if p["seat"] == obs["to_move"]:
+                head.append(TO_MOVE_MARK, style="bold cyan")
+            table.add_column(head, justify="right", no_wrap=True)
+        table.add_column(Text(view.t("ui.grid.bank"), style="bold"), justify="right", no_wrap=True)
+        out = Text(view.t("ui.grid.out"), style="bold red")
+
+        def row(label: str, cell: Callable[[dict[str, Any]], RenderableType], bank: str = "") -> None:
+            table.add_row(view.t(label), *(out if p["out"] else cell(p) for p in players), bank)
+
+        row("ui.grid.cash", lambda p: Text(money(view, p["cash"]), style="bold green"),
+            money(view, obs["bank"]["cash"]))
+        owner = obs["bank"]["owner"]
+        row("ui.grid.titles", lambda p: str(len(p["titles"])),
+            "" if owner is None else view.t("ui.bank_owner_short", player=seat_mark(owner)))
+        if any(p["loans"] for p in players):
+            row("ui.grid.loans", lambda p: Text(str(p["loans"]) if p["loans"] else "—",
+                                                style="bold red" if p["loans"] else "dim"))
+        if obs["double"]:
+            row("ui.grid.trip", lambda p: str(p["trip"]))
+        return table
+
+    def _bank_token(self, view: View) -> Text:
+        bank = view.obs["bank"]
+        part = Text(view.t("ui.bank_short", cash=money(view, bank["cash"])), style="bold")
+        if bank["owner"] is not None:
+            part.append(" " + view.t("ui.bank_owner_short", player=short_name(name_of(view, bank["owner"]))))
+        return part
+
+    def players_table(self, view: View, pos: Position) -> RenderableType:
+        obs = view.obs
+        table = Table(box=None, padding=(0, 1), header_style="bold")
+        table.add_column("", no_wrap=True)
+        table.add_column(view.t("ui.head.player"), overflow="fold")
+        table.add_column(view.t("ui.head.cash"), justify="right", no_wrap=True)
+        table.add_column(view.t("ui.head.titles"), justify="right", no_wrap=True)
+        table.add_column(view.t("ui.head.loans"), justify="right", no_wrap=True)
+        table.add_column(view.t("ui.head.fortune"), justify="right", no_wrap=True)
+        if obs["double"]:
+            table.add_column(view.t("ui.head.trip"), justify="right", no_wrap=True)
+        table.add_column(view.t("ui.head.square"), overflow="fold")
+        for p in obs["players"]:
+            seat = p["seat"]
+            name = Text(view.names[seat], style="bold" if seat == view.seat else "")
+            if seat == view.seat:
+                name.append(" " + view.t("ui.you"))
+            if seat == obs["to_move"]:
+                name = Text.assemble(("» ", "bold cyan"), name)
+            extra = [""] if obs["double"] else []
+            if p["out"]:
+                name.stylize(OUT_STYLE)
+                table.add_row(pawn(seat), name, Text(view.t("ui.out"), style="bold red"), "", "", "", *extra, "")
+                continue
+            due = money(view, p["loans"] * obs["rules"]["loan_due"])
+            loans = Text(view.t("ui.loan_amounts", count=p["loans"], due=due) if p["loans"] else "—",
+                         style="bold red" if p["loans"] else "dim")
+            trip = [str(p["trip"])] if obs["double"] else []
+            where = Text(self._where(view, pos, p), style="bold yellow" if p["waiting"] else "")
+            table.add_row(pawn(seat), name, Text(money(view, p["cash"]), style="bold green"), str(len(p["titles"])),
+                          loans, money(view, p["fortune"]), *trip, where)
+        return table
+
+    def bank(self, view: View) -> RenderableType:
+        """The bank's purse, who bought it, and the charge cards left."""
+        obs = view.obs
+        bank = obs["bank"]
+        text = view.t("ui.bank", cash=money(view, bank["cash"]))
+        if bank["owner"] is not None:
+            text += " " + view.t("ui.bank_owner", player=name_of(view, bank["owner"]))
+        deck = obs["deck"]
+        text += " " + view.n("ui.deck", deck["left"], count=deck["left"])
+        if not deck["honours"]:
+            text += " " + view.t("ui.no_honours")
+        return wrapped(text, view.width, indent="  ")
+
+    # --- one's own titles -------------------------------------------------------------------------------------
+    def yours(self, view: View, pos: Position) -> RenderableType:
+        """The viewer's titles, each with its name and income: businesses, then establishments."""
+        if view.seat is None or view.obs["to_move"] is None:
+            return Text("")
+        me = view.obs["players"][view.seat]
+        if me["out"]:
+            return Text(view.t("ui.you_are_out"), style="bold red")
+        titles: list[int] = me["titles"]
+        if not titles:
+            return Text(view.t("ui.no_titles"), style="dim")
+        head = Text(view.t("ui.yours") + " ", style="bold")
+        parts = [head]
+        for colour in ("blue", "red"):
+            for t in titles:
+                if pos.colour(t) == colour:
+                    part = title_label(pos, t)
+                    part.append(" " + view.t("ui.income", income=money(view, pos.income(t))), style="dim")
+                    parts.append(part)
+        return pack(parts, view.width, "  ")
+
+    # --- the last card ----------------------------------------------------------------------------------------
+    def last_card(self, view: View, pos: Position, words: bool) -> RenderableType:
+        """The charge card last read out: its effect, what its square is on this board, and (``words``: on a big
+        screen) the card's own words, as the deck file writes them (in French)."""
+        card = view.obs["last_card"]
+        if not card or view.obs["to_move"] is None:
+            return Text("")
+        effect = effect_text(view, card["effect"]).rstrip(".")
+        detail = card_detail(view, pos, card["effect"])
+        text = view.t("ui.card", card=card["id"], effect=effect) + (" " + detail if detail else "") + "."
+        if words and card.get("text"):
+            text += " " + view.t("ui.card_words", text=card["text"])
+        return wrapped(text, view.width, indent="  ")
+
+    # --- an auction under way ---------------------------------------------------------------------------------
+    def auction(self, view: View, pos: Position, roomy: bool, still: bool = True) -> RenderableType:
+        """What is auctioned (whose title, its PA and R; or the bank and its purse), the opening bid, the high bid and
+        its bidder, who is to bid and the least bid, and (``still``) who is still in, in the order they bid."""
+        a = view.obs["auction"]
+        if not a:
+            return Text("")
+        suffix = "" if roomy else "_short"
+        if a["kind"] == "bank":
+            head = view.t(f"ui.auction.bank{suffix}", opening=money(view, a["opening"]),
+                          purse=money(view, view.obs["bank"]["cash"]))
+        else:
+            t = a["title"] or 0
+            seller = name_of(view, a["seller"])
+            head = view.t(f"ui.auction.title{suffix}", title=t, name=pos.name(t),
+                          seller=seller if roomy else short_name(seller),
+                          price=money(view, pos.price(t)), income=money(view, pos.income(t)),
+                          opening=money(view, a["opening"]))
+        parts = [Text(head, style="bold")]
+        if a["high"]:
+            parts.append(Text(view.t("ui.auction.high", amount=money(view, a["high"]),
+                                     player=short_name(name_of(view, a["high_bidder"]))), style="bold green"))
+        else:
+            parts.append(Text(view.t("ui.auction.no_bid"), style="dim"))
+        if a["bidder"] is not None and a["min_bid"] is not None and (roomy or a["bidder"] != view.seat):
+            # (the viewer's own bid is said in the small screen's status line)
+            parts.append(Text(view.t("ui.auction.to_bid", player=short_name(name_of(view, a["bidder"])),
+                                     least=money(view, a["min_bid"])), style="bold cyan"))
+        if still:
+            bidders = Text(view.t("ui.auction.still") + " ", style="dim")
+            for i, seat in enumerate(a["bidders"]):
+                if i:
+                    bidders.append(" ")
+                bidders.append_text(pawn(seat))
+            parts.append(bidders)
+        return pack(parts, view.width)
+
+    def for_auction(self, view: View, pos: Position, named: bool) -> RenderableType:
+        """When the viewer chooses a business to have auctioned, on a small screen: each with its opening bid (a big
+        screen's choices say it, with the PA and R)."""
+        obs = view.obs
+        if view.seat is None or obs["to_move"] != view.seat or obs["step"] != "choose_auction":
+            return Text("")
+        parts = [Text(view.t("ui.openings") + " ", style="bold")]
+        for t in obs["players"][view.seat]["titles"]:
+            if pos.colour(t) == "blue":
+                part = title_label(pos, t, named)
+                part.append(" " + money(view, half_up(pos.price(t))), style="bold green")
+                parts.append(part)
+        return pack(parts, view.width, " ")
+
+    # --- what is being decided --------------------------------------------------------------------------------
+    def decision(self, view: View, pos: Position) -> RenderableType:
+        """When the viewer decides, on a big screen: what, with the amounts (the choices' explanations say the rest)."""
+        text = self._decision_text(view, pos, "ui.decide")
+        return wrapped(Text(text, style="bold"), view.width, indent="  ") if text else Text("")
+
+    @staticmethod
+    def _decision_text(view: View, pos: Position, prefix: str) -> str:
+        """The viewer's decision in words (``ui.decide.*``, or the short ``ui.decide_short.*`` the small screen's
+        status line says); "" when the viewer does not decide."""
+        obs = view.obs
+        seat = view.seat
+        if seat is None or obs["to_move"] != seat:
+            return ""
+        me = obs["players"][seat]
+        fields: dict[str, Any] = {"player": short_name(view.names[seat]), "cash": money(view, me["cash"])}
+        step = obs["step"]
+        square = me["square"]
+        title = pos.title_at(square)
+        if step == "buy" and title:
+            return view.t(f"{prefix}.buy", square=square, title=title, name=pos.name(title),
+                          price=money(view, pos.price(title)), income=money(view, pos.income(title)), **fields)
+        if step == "yellow":
+            return view.t(f"{prefix}.yellow", square=square, **fields)
+        if step == "choose_auction":
+            return view.t(f"{prefix}.choose_auction", **fields)
+        if step == "loan":
+            rules = obs["rules"]
+            return view.t(f"{prefix}.loan", loan=money(view, rules["loan"]), due=money(view, rules["loan_due"]),
+                          loans=me["loans"], **fields)
+        a = obs["auction"]
+        if step == "bid" and a and a["min_bid"] is not None:
+            what = view.t("ui.auction.what_bank") if a["kind"] == "bank" else \
+                view.t("ui.auction.what_title", title=a["title"], name=pos.name(a["title"] or 0))
+            return view.t(f"{prefix}.bid", what=what, least=money(view, a["min_bid"]), **fields)
+        return ""
+
+    # --- actions in words -------------------------------------------------------------------------------------
+    def action_words(self, action: str, lang: str) -> str:
+        return action_words(action, lang)
+
+    def action_label(self, view: View, action: str) -> str:
+        try:
+            a = parse_action(action)
+        except InvalidActionError:
+            return ""
+        obs = view.obs
+        seat = obs["to_move"] if isinstance(obs["to_move"], int) else None
+        if seat is None:
+            return ""
+        pos = Position.of(obs)
+        me = obs["players"][seat]
+        cash = me["cash"]
+        title = pos.title_at(me["square"])
+        step = obs["step"]
+        rules = obs["rules"]
+        match a:
+            case Buy() if title:
+                return view.t("ui.action.buy", title=title, name=pos.name(title), price=money(view, pos.price(title)),
+                              left=money(view, cash - pos.price(title)), income=money(view, pos.income(title)))
+            case PayTax() if title:
+                return view.t("ui.action.tax", income=money(view, pos.income(title)),
+                              left=money(view, cash - pos.income(title)))
+            case TakeCard():
+                return view.t("ui.action.card")
+            case Pass():
+                return view.t("ui.action.drop_out" if step == "bid" else "ui.action.no_card")
+            case Auction(title=t):
+                return view.t("ui.action.auction", name=pos.name(t), price=money(view, pos.price(t)),
+                              income=money(view, pos.income(t)), opening=money(view, half_up(pos.price(t))))
+            case Bid(amount=amount):
+                auction = obs["auction"] or {}
+                key = "ui.action.bid_all" if amount >= cash - cash % 10 else \
+                    "ui.action.bid_least" if amount == auction.get("min_bid") else "ui.action.bid"
+                return view.t(key, left=money(view, cash - amount))
+            case Borrow():
+                return view.t("ui.action.borrow", loan=money(view, rules["loan"]), due=money(view, rules["loan_due"]))
+            case Leave():
+                return view.t("ui.action.leave", cash=money(view, cash))
+        return ""
+
+    def refine_reason(self, view: View, reason: Reason) -> Reason:
+        """A bid out of range says its limits as the language writes amounts."""
+        if reason.key == "bid_range":
+            fields = {k: money(view, v) if k in ("low", "high") and isinstance(v, int) else v
+                      for k, v in reason.fields.items()}
+            return Reason(reason.key, fields)
+        return reason
+
+    def milestone(self, view: View, log: Sequence[Event], since: int) -> list[RenderableType]:
+        return []
+
+    # --- events in words --------------------------------------------------------------------------------------
+    def event_lines(self, view: View, events: Sequence[Event]) -> list[EventLine]:
+        """Each turn in one entry (its roll and move, then what followed), each auction in one of its own (every bid
+        in order and how it ended), the lot for who starts and the end apart."""
+        pos = Position.of(view.obs)
+        out: list[EventLine] = []
+        i = 0
+        while i < len(events):
+            e = events[i]
+            j = i + 1
+            if e.kind == "game_end":
+                out += describe_lines(view, [e], KEY)
+            elif e.kind == "first":
+                out += describe_lines(view, [e], NORMAL)
+            elif e.kind in AUCTION_EVENTS:
+                while j < len(events) and events[j - 1].kind not in AUCTION_ENDS and \
+                        events[j].kind in AUCTION_EVENTS - {"auction"}:
+                    j += 1
+                if j < len(events) and events[j - 1].kind == "sold_to_bank" and events[j].kind == "bank_pays" and \
+                        events[j].args.get("why") == "auction" and events[j].args["amount"] == events[j].args["owed"]:
+                    j += 1  # the bank pays the seller the opening bid: said with the auction
+                out.append(self._auction(view, pos, events[i:j]))
+            else:
+                while j < len(events) and events[j].kind not in ("turn", "game_end", "first") and \
+                        events[j].kind not in AUCTION_EVENTS:
+                    j += 1
+                out.append(self._turn(view, pos, events[i:j]))
+            i = j
+        return out
+
+    def _auction(self, view: View, pos: Position, run: Sequence[Event]) -> EventLine:
+        """An auction in one entry: "Auction of Bob's title 41 Grand magasin, opening bid 660: Cy drops out, Ada bids
+        670; Ada buys it for 670." (what came before one's last move is left out: "Auction of title 41, continued:
+        …"). An auction still under way is never left out (its short form names the bidders shorter)."""
+        first = run[0]
+        end = next((e for e in run if e.kind in AUCTION_ENDS), None)
+        open_auction = view.obs["auction"]
+        bank = first.args.get("what") == "bank" if first.kind == "auction" else \
+            end.kind.startswith("bank_") if end is not None else bool(open_auction and open_auction["kind"] == "bank")
+        def said(who: Callable[[int | None], str]) -> tuple[str, str, str]:
+            """The auction's head, its bids and how it ended, seats named by ``who``."""
+            if first.kind == "auction":
+                a = first.args
+                head = view.t("summary.auction_bank", amount=money(view, a["amount"])) if bank else \
+                    view.t("summary.auction", seller=who(a["seat"]), title=a["title"], name=pos.name(a["title"]),
+                           amount=money(view, a["amount"]))
+            else:
+                title = end.args.get("title") if end is not None else open_auction["title"] if open_auction else None
+                head = view.t("summary.auction_bank_more") if bank else \
+                    view.t("summary.auction_more", title=title) if title else view.t("summary.auction_some_more")
+            bids: list[str] = []
+            result = ""
+            for e in run:
+                a = e.args
+                if e.kind == "bid":
+                    bids.append(view.t("summary.bid", player=who(a["seat"]), amount=money(view, a["amount"])))
+                elif e.kind == "bid_pass":
+                    bids.append(view.t("summary.bid_pass", player=who(a["seat"])))
+                elif e.kind == "sold":
+                    result = view.t("summary.sold", buyer=who(a["buyer"]), amount=money(view, a["amount"]))
+                elif e.kind == "sold_to_bank":
+                    paid = run[-1].kind == "bank_pays"  # the bank paid the seller at once
+                    result = view.t("summary.sold_to_bank_paid" if paid else "summary.sold_to_bank",
+                                    seller=who(a["seat"]), amount=money(view, a["amount"]))
+                elif e.kind in ("bank_sold", "bank_unsold"):
+                    result = view.t(f"summary.{e.kind}", player=who(a.get("seat")),
+                                    amount=money(view, a.get("amount", 0)))
+            return head, ", ".join(bids), result
+
+        head, bids, result = said(lambda seat: name_of(view, seat))
+        brief_head, brief_bids, brief_result = said(lambda seat: short_name(name_of(view, seat)))
+        if end is None:  # under way: every bid so far, never left out (the short form with shorter names)
+            text = view.t("summary.auction_open", head=head, bids=bids or view.t("summary.no_bids"))
+            short = view.t("summary.auction_open", head=brief_head, bids=brief_bids or view.t("summary.no_bids"))
+            return EventLine(text, KEY, short if short != text else "")
+        sep = view.t("summary.sep")
+        full = view.t("summary.auction_done", head=head, bids=bids + sep if bids else "", result=result)
+        if first.kind == "auction":
+            brief_head = view.t("summary.auction_bank_short") if bank else \
+                view.t("summary.auction_short", title=first.args["title"])
+        short = view.t("summary.auction_done", head=brief_head, bids="", result=brief_result)
+        return EventLine(full, MAJOR, short if short != full else "")
+
+    def _turn(self, view: View, pos: Position, run: Sequence[Event]) -> EventLine:
+        """One turn (or what is left of one) in a line: "Bob, round 16: rolls 6, to square 9 (title 6 Gare); pays 120
+        to Dee (its income); card T23: pay the tax (R) of square 44; the pawn stays." A turn that moved money or
+        changed the titles, a debt or the race weighs as a major line, so that when room is short the earlier turns
+        are said in their short form (the roll and the moves, the amounts, what changed) before any is left out; a
+        turn that did neither is routine."""
+        player = next((e.args["seat"] for e in run if isinstance(e.args.get("seat"), int)), None)
+        round_number = next((e.args["round"] for e in run if e.kind == "turn"), None)
+        clauses: list[str] = []
+        short: list[str] = []
+        weight = ROUTINE
+        k = 0
+        while k < len(run):
+            e = run[k]
+            k += 1
+            if e.kind == "turn":
+                continue
+            brief: str | None = None  # the clause in the short form (None: left out of it)
+            if e.kind in ("roll", "green") and k < len(run) and run[k].kind == "move":
+                square = run[k].args["square"]
+                k += 1
+                key = "summary.c_roll_move" if e.kind == "roll" else "summary.c_green_move"
+                text = view.t(key, face=e.args.get("face"), square=square, place=place(view, pos, square))
+                brief = view.t(f"{key}_short", face=e.args.get("face"), square=square)
+            elif e.args.get("seat", player) == player:
+                text = self._clause(view, pos, e)
+                if e.kind == "move":
+                    brief = view.t("summary.c_move_short", square=e.args["square"])
+                elif e.kind in MAJOR_EVENTS or e.kind == "roll":
+                    brief = text
+                elif e.kind == "pay":
+                    brief = view.t("summary.c_pay_short", amount=money(view, e.args["amount"]),
+                                   to=short_name(name_of(view, e.args["to"])))
+                elif e.kind == "bank_pays":
+                    brief = view.t("summary.c_receive_short", amount=money(view, e.args["amount"]))
+            else:
+                text = view.game.describe(e, view.lang, view.names).rstrip(".")
+                if e.kind in MAJOR_EVENTS or e.kind in MONEY_EVENTS:
+                    brief = text
+            clauses.append(text)
+            if brief is not None:
+                short.append(brief)
+            if e.kind in MAJOR_EVENTS or e.kind in MONEY_EVENTS:
+                weight = MAJOR
+        who = name_of(view, player) if player is not None else ""
+        key = "summary.turn" if round_number is not None else "summary.turn_rest"
+        sep = view.t("summary.sep")
+        full = view.t(key, player=who, round=round_number, what=sep.join(clauses)) if clauses else \
+            view.t("summary.turn_only", player=who, round=round_number)
+        shorter = view.t(key, player=short_name(who), round=round_number, what=sep.join(short)) if short else ""
+        return EventLine(full, weight, shorter if shorter and shorter != full else "")
+
+    def _clause(self, view: View, pos: Position, e: Event) -> str:
+        """What the turn's player does, without their name ("pays 120 to Dee (its income)")."""
+        a = dict(e.args)
+        for key in ("amount", "cash", "owed"):
+            if isinstance(a.get(key), int):
+                a[key] = money(view, a[key])
+        if "why" in a:
+            a["why"] = view.t(f"why.{a['why']}")
+        for key in ("to", "holder"):
+            if key in a:
+                a[key] = name_of(view, a[key])
+        kind = e.kind
+        if kind == "card":
+            return view.t("summary.c_card", card=a["card"], effect=effect_text(view, a["effect"]).rstrip("."))
+        if kind == "move":
+            return view.t("summary.c_move", square=a["square"], place=place(view, pos, a["square"]))
+        if kind in ("buy", "honorary", "honorary_taken"):
+            return view.t(f"summary.c_{kind}", title=a["title"], name=pos.name(a["title"]),
+                          amount=a.get("amount", ""), holder=a.get("holder", ""))
+        if kind == "bank_pays":
+            key = "summary.c_bank_pays" if a["owed"] == a["amount"] else "summary.c_bank_pays_short"
+            return view.t(key, amount=a["amount"], owed=a["owed"], why=a["why"])
+        key = f"summary.c_{kind}"
+        if view.game.catalog.has(key):
+            return view.t(key, **a)
+        return view.game.describe(e, view.lang, view.names).rstrip(".")
+
