@@ -20,7 +20,7 @@ from .datamodel import FORMATS
 from .options import OPTIONS
 from .snapshot import state_from_json
 from .state import AVendreState
-from .texts import CATALOG
+from .texts import CATALOG, effect_words
 
 
 class AVendre(Game):
@@ -53,6 +53,7 @@ class AVendre(Game):
 
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         """Amounts as the language writes them, seats and the bank by name, a card's effect in words."""
+        from ...engine.i18n import plural_form
         from ...engine.words import format_int, join_words  # words for people only: not loaded by the rules
 
         cat = self.catalog
@@ -72,22 +73,14 @@ class AVendre(Game):
         if "why" in a:
             a["why"] = cat.t(lang, f"why.{a['why']}")
         if isinstance(a.get("effect"), dict):
-            effect = dict(a["effect"])
-            for key in ("amount",):
-                if isinstance(effect.get(key), int):
-                    effect[key] = format_int(effect[key], lang)
-            kind = effect.pop("kind")
-            if kind == "move":
-                kind = "move_back" if effect["steps"] < 0 else "move_on"
-                effect["steps"] = abs(effect["steps"])
-            elif kind == "move_to" and effect.get("amount") in (0, "0"):
-                kind = "move_to_free"
-            a["effect"] = cat.t(lang, f"effect.{kind}", **effect)
+            a["effect"] = effect_words(lang, a["effect"])
         kind = event.kind
         if kind == "auction":
             kind = "auction_bank" if a.get("what") == "bank" else "auction"
         if kind == "bank_pays" and a.get("owed") != a.get("amount"):
             kind = "bank_pays_short"
+        if kind == "waits":
+            kind = f"waits_{plural_form(lang, a['titles'])}"
         if event.kind == "game_end":
             a["how"] = cat.t(lang, f"end.{a['how']}")
             a["fortunes"] = join_words((f"{names[i]} {format_int(f, lang)}" for i, f in enumerate(a["fortunes"])

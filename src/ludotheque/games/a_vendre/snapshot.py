@@ -50,7 +50,7 @@ def state_to_json(st: AVendreState) -> dict[str, Any]:
         "auction": None if a is None else {"kind": a[0], "title": a[1] or None, "seller": a[2] if a[2] >= 0 else None,
                                            "opening": a[3], "high": a[4] or None,
                                            "high_bidder": a[5] if a[5] >= 0 else None, "bidders": list(a[6]),
-                                           "turn": a[7]},
+                                           "turn": a[7], "bids": [list(b) for b in a[8]]},
         "termination": st.termination or None, "queue": [_step_to_json(s) for s in st.queue],
     }
 
@@ -120,19 +120,23 @@ def _step_from_json(raw: Any, n: int) -> Step:
 def _auction(raw: Any, n: int) -> list[Any] | None:
     if raw is None:
         return None
-    keys = {"kind", "title", "seller", "opening", "high", "high_bidder", "bidders", "turn"}
+    keys = {"kind", "title", "seller", "opening", "high", "high_bidder", "bidders", "turn", "bids"}
     if not isinstance(raw, dict) or set(raw) - keys or raw.get("kind") not in ("business", "bank"):
         raise StateFormatError(f"'auction' is an object with {', '.join(sorted(keys))}, kind 'business' or 'bank'")
     bidders = raw.get("bidders", [])
     if not isinstance(bidders, list) or not all(_is_int(b) and 0 <= b < n for b in bidders):
         raise StateFormatError(f"auction.bidders lists seats 0 to {n - 1}")
+    bids = raw.get("bids", [])
+    if not isinstance(bids, list) or not all(isinstance(b, list) and len(b) == 2 and _is_int(b[0]) and 0 <= b[0] < n
+                                             and _is_int(b[1]) and b[1] >= 0 for b in bids):
+        raise StateFormatError("auction.bids lists [seat, amount] (amount 0: the seat dropped out)")
     values = [raw.get("title") or 0, raw.get("seller"), raw.get("opening", 0), raw.get("high") or 0,
               raw.get("high_bidder"), raw.get("turn", 0)]
     if not all(v is None or _is_int(v) for v in values):
         raise StateFormatError("auction: title, seller, opening, high, high_bidder and turn are whole numbers")
     seller = -1 if values[1] is None else values[1]
     return [raw["kind"], values[0], seller, values[2], values[3], -1 if values[4] is None else values[4], bidders,
-            values[5]]
+            values[5], [list(b) for b in bids]]
 
 
 def state_from_json(data: Any, resolve: Callable[..., Any]) -> AVendreState:

@@ -122,7 +122,7 @@ class AVendreState(SeatedState):
         self.last_card = ""
         self.auction: list[Any] | None = None
         """While bidding: [kind ("business" or "bank"), title, seller, opening, high bid, high bidder, bidders left in
-        order, whose turn among them]."""
+        order, whose turn among them, the bids so far as [seat, amount] (amount 0: dropped out)]."""
         self.termination = ""
         self.queue: list[Step] = [(FIRST_STEP,)]
         self.actor = CHANCE
@@ -138,7 +138,7 @@ class AVendreState(SeatedState):
         c.deck, c.honours, c.first, c.player = self.deck[:], self.honours, self.first, self.player
         c.round, c.turns, c.last_roll, c.last_card = self.round, self.turns, self.last_roll, self.last_card
         a = self.auction
-        c.auction = None if a is None else [*a[:6], a[6][:], a[7]]
+        c.auction = None if a is None else [*a[:6], a[6][:], a[7], [b[:] for b in a[8]]]
         c.termination, c.queue, c.actor = self.termination, self.queue[:], self.actor
         return c
 
@@ -543,7 +543,7 @@ class AVendreState(SeatedState):
         start = seller + 1 if seller >= 0 else self.player
         bidders = [(start + k) % self.n for k in range(self.n)]
         bidders = [s for s in bidders if not self.left[s] and s != seller]
-        self.auction = [kind, title, seller, opening, 0, -1, bidders, 0]
+        self.auction = [kind, title, seller, opening, 0, -1, bidders, 0, []]
         self._emit("auction", what=kind, title=title, seat=seller, amount=opening)
         self._next_bid()
 
@@ -567,6 +567,7 @@ class AVendreState(SeatedState):
         bidder = self._bidder()
         a[4], a[5] = amount, bidder
         a[7] += 1
+        a[8].append([bidder, amount])
         self._emit("bid", seat=bidder, amount=amount)
         self._next_bid()
 
@@ -574,6 +575,7 @@ class AVendreState(SeatedState):
         a = self.auction
         assert a is not None
         bidder = a[6].pop(a[7])
+        a[8].append([bidder, 0])
         self._emit("bid_pass", seat=bidder)
         self._next_bid()
 

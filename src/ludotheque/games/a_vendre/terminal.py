@@ -52,6 +52,7 @@ from ...engine.state import Event
 from ...engine.words import format_int
 from .actions import Auction, Bid, Borrow, Buy, Draw, First, Leave, Pass, PayTax, Roll, TakeCard, parse_action
 from .state import half_up
+from .texts import effect_words
 
 SEAT_MARKS = "ABCDEFGHI"
 """A seat's mark on the board and in the tables: a letter, so that it is never taken for a title's number."""
@@ -212,19 +213,8 @@ def name_of(view: View, seat: int | None) -> str:
 
 
 def effect_text(view: View, effect: dict[str, Any] | None) -> str:
-    """A charge card's effect in words (the game's ``effect.*`` texts, as ``describe`` says them)."""
-    if not effect:
-        return ""
-    fields = {k: (money(view, v) if k == "amount" and isinstance(v, int) else v) for k, v in effect.items()
-              if k != "kind"}
-    kind = str(effect.get("kind"))
-    if kind == "move" and isinstance(effect.get("steps"), int):
-        kind = "move_back" if effect["steps"] < 0 else "move_on"
-        fields["steps"] = abs(effect["steps"])
-    elif kind == "move_to" and not effect.get("amount"):
-        kind = "move_to_free"
-    key = f"effect.{kind}"
-    return view.t(key, **fields) if view.game.catalog.has(key) else kind
+    """A charge card's effect in words (as ``describe`` says it)."""
+    return effect_words(view.lang, effect) if effect else ""
 
 
 # --- the position as the screen reads it ------------------------------------------------------------------------

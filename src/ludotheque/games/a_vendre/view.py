@@ -17,6 +17,18 @@ def board_view(st: AVendreState) -> list[dict[str, Any]]:
             for s in st.t.board.squares]
 
 
+def debt(st: AVendreState) -> dict[str, Any] | None:
+    """While a player short of money chooses a business to auction or a loan: who owes what to whom (None: the bank)."""
+    from .state import CHOOSE_AUCTION, LOAN_STEP, PAYMENT
+
+    if not st.queue or st.queue[0][0] not in (CHOOSE_AUCTION, LOAN_STEP):
+        return None
+    debtor = st.queue[0][1]
+    due = next((s for s in st.queue if s[0] == PAYMENT and s[1] == debtor), None)
+    return {"debtor": debtor, "creditor": None if due is None or due[2] < 0 else due[2],
+            "amount": None if due is None else due[3]}
+
+
 def observe(st: AVendreState, seat: int | None) -> dict[str, Any]:
     from .state import BANK_FLOOR, END_TITLES, LOAN, LOAN_DUE, SECOND_TRIP_TITLES, STEP_NAMES, TRIP_BONUS
 
@@ -36,9 +48,9 @@ def observe(st: AVendreState, seat: int | None) -> dict[str, Any]:
         "auction": None if a is None else {
             "kind": a[0], "title": a[1] or None, "seller": a[2] if a[2] >= 0 else None, "opening": a[3],
             "high": a[4] or None, "high_bidder": a[5] if a[5] >= 0 else None, "bidders": list(a[6]),
-            "bidder": a[6][a[7]] if a[7] < len(a[6]) else None, "min_bid": st._min_bid() if step and
-            step[0] == 6 else None},
-        "debt": {"debtor": step[1]} if step and STEP_NAMES[step[0]] in ("choose_auction", "loan") else None,
+            "bidder": a[6][a[7]] if a[7] < len(a[6]) else None, "bids": [list(b) for b in a[8]],
+            "min_bid": st._min_bid() if step and step[0] == 6 else None},
+        "debt": debt(st),
         "last_card": None if card is None else {"id": card.id, "effect": card.effect, "text": card.text},
         "deck": {"left": sum(st.deck), "honours": st.honours},
         "rules": {"second_trip": SECOND_TRIP_TITLES, "end": END_TITLES, "bonus": TRIP_BONUS, "loan": LOAN,

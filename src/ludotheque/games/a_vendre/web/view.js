@@ -722,9 +722,10 @@ function standingTitle(v, idx) {
   return sq && sq.title ? { ...sq.title, square: sq.number, colour: sq.colour } : null;
 }
 
-// What the debtor is short of, from the log's last « short » for them.
+// What the debtor owes: the view's debt (amount and creditor), else the log's last « short » for them.
 function shortfall(frame, log) {
   const v = frame.view;
+  if (v.debt && v.debt.amount != null) return { amount: v.debt.amount, to: v.debt.creditor };
   const debtor = v.debt ? v.debt.debtor : frame.seat;
   const i = lastIndex(log, (e) => e.kind === "short" && e.args && e.args.seat === debtor);
   return i >= 0 ? log[i].args : null;
