@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -30,6 +31,7 @@ MAX_PROBLEMS = 20
 """The most problems one refusal lists."""
 
 Model = TypeVar("Model", bound=BaseModel)
+T = TypeVar("T")
 
 
 class DataModel(BaseModel):
@@ -148,6 +150,37 @@ def load_packaged(package: str, name: str, model: type[Model]) -> Loaded[Model]:
     """A data file shipped in a game's package (``data/<name>``), checked like any other."""
     resource = files(package).joinpath("data", name)
     return read_data(resource.read_bytes(), f"{package.rsplit('.', 1)[-1]}/data/{name}", model)
+
+
+PACKAGED = "reconstructed"
+"""A data-file option's value naming the file shipped in the game's package (its default)."""
+
+
+def load_option_files(package: str, files: Mapping[str, tuple[str, type[BaseModel]]],
+                      options: Mapping[str, Any]) -> dict[str, Loaded[Any]]:
+    """The data files a game's options name, read and checked now: for each option of ``files`` (option -> (the
+    shipped file's name, its model)), the package's own file when the value is ``PACKAGED``, else a person's path."""
+    out: dict[str, Loaded[Any]] = {}
+    for option, (shipped, model) in files.items():
+        value = options.get(option, PACKAGED)
+        out[option] = load_packaged(package, shipped, model) if value == PACKAGED else load_data(str(value), model)
+    return out
+
+
+_LAID_OUT: dict[tuple[str, ...], Any] = {}
+
+
+def laid_out(loaded: Mapping[str, Loaded[Any]], build: Callable[[Mapping[str, Loaded[Any]]], T]) -> T:
+    """``build(loaded)``, made once per process for the same files (by source and content): a game's tables built
+    from its data files are shared by every game played on them (they must not be changed)."""
+    key = (build.__module__, build.__qualname__, *(f"{n}={f.source}:{f.sha256}" for n, f in sorted(loaded.items())))
+    value = _LAID_OUT.get(key)
+    if value is None:
+        value = build(loaded)
+        if len(_LAID_OUT) >= 64:
+            _LAID_OUT.clear()
+        _LAID_OUT[key] = value
+    return value
 
 
 def read_format(path: str | Path) -> str:

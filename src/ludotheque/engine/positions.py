@@ -8,6 +8,7 @@ from typing import Any
 
 from .errors import OptionError, StateFormatError
 from .options import OptionValue
+from .state import CHANCE, State
 
 
 def read_header(data: Any, names: Collection[str], title: str, fields: Collection[str],
@@ -29,3 +30,17 @@ def read_header(data: Any, names: Collection[str], title: str, fields: Collectio
     except OptionError as e:
         raise StateFormatError(str(e)) from None
     return data, n, options
+
+
+def check_playable(state: State) -> None:
+    """A position read from JSON is one the game can go on from: its invariants hold, a seat to move has a move, and
+    a chance event due has outcomes; else a ``StateFormatError`` saying which."""
+    try:
+        state.check_invariants()
+    except AssertionError as e:
+        raise StateFormatError(f"the position is not one the game can reach: {e}") from None
+    actor = state.current_player
+    if actor >= 0 and not state.legal_actions():
+        raise StateFormatError(f"seat {actor} is to act but has no legal action")
+    if actor == CHANCE and not state.chance_outcomes():
+        raise StateFormatError("a chance event is due but nothing can be drawn")

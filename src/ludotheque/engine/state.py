@@ -54,7 +54,11 @@ class Outcome:
 
 def rank_scores(scores: tuple[int, ...], tiebreak: tuple[tuple[int, ...], ...] | None = None) -> tuple[int, ...]:
     """Competition ranks (1, 1, 3, …) from scores, higher is better, with optional tie-break keys."""
-    keys = [(scores[i], *(tiebreak[i] if tiebreak else ())) for i in range(len(scores))]
+    return rank_keys([(scores[i], *(tiebreak[i] if tiebreak else ())) for i in range(len(scores))])
+
+
+def rank_keys(keys: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """Competition ranks (1, 1, 3, …) from each seat's key, compared as tuples, higher is better."""
     return tuple(1 + sum(1 for k in keys if k > keys[i]) for i in range(len(keys)))
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.datafiles import DataFileError
 from ...engine.errors import StateFormatError
-from ...engine.positions import read_header
+from ...engine.positions import check_playable, read_header
 from ...engine.state import CHANCE, TERMINAL
 from .datamodel import SQUARES, TITLES
 
@@ -219,12 +219,5 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> AVendreState:
             st._run()  # carries out what needs no one (a written position already waits for chance or a seat)
         except (AssertionError, IndexError, KeyError) as e:
             raise StateFormatError(f"the position cannot go on: {e!r}") from None
-    try:
-        st.check_invariants()
-    except AssertionError as e:
-        raise StateFormatError(f"the position is not one the game can reach: {e}") from None
-    if st.actor >= 0 and not st.legal_actions():
-        raise StateFormatError(f"seat {st.actor} is to act but has no legal action")
-    if st.actor == CHANCE and not st.chance_outcomes():
-        raise StateFormatError("a chance event is due but nothing can be drawn")
+    check_playable(st)
     return st

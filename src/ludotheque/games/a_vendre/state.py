@@ -14,7 +14,8 @@ import random
 from typing import Any
 
 from ...engine.errors import IllegalActionError, Reason, allowed_list
-from ...engine.state import CHANCE, TERMINAL, Action, Event, Outcome, SeatedState
+from ...engine.state import CHANCE, TERMINAL, Action, Event, Outcome, SeatedState, rank_keys
+from ...engine.turns import next_seat, passes
 from .actions import (
     AUCTION,
     BORROW,
@@ -427,14 +428,9 @@ class AVendreState(SeatedState):
         self._emit("buy", seat=me, title=title, amount=price)
 
     def _end_turn(self) -> None:
-        me, n = self.player, self.n
-        nxt = me
-        for _ in range(n):
-            nxt = (nxt + 1) % n
-            if not self.left[nxt]:
-                break
-        d_first = (self.first - me) % n or n
-        if d_first <= ((nxt - me) % n or n):
+        me = self.player
+        nxt = next_seat(me, self.left)
+        if passes(self.first, me, nxt, self.n):  # a round ends when the turn passes the first player
             self.round += 1
             if self.rounds and self.round > self.rounds:
                 self._finish("rounds_limit")
@@ -656,8 +652,7 @@ class AVendreState(SeatedState):
         if self.actor != TERMINAL:
             raise ValueError("the game is not over")
         scores = tuple(self.fortune(s) for s in range(self.n))
-        keys = [(0, self.left[s], 0) if self.left[s] else (1, 0, scores[s]) for s in range(self.n)]
-        ranks = tuple(1 + sum(1 for k in keys if k > keys[s]) for s in range(self.n))
+        ranks = rank_keys([(0, self.left[s], 0) if self.left[s] else (1, 0, scores[s]) for s in range(self.n)])
         return Outcome(scores, ranks, tuple(s for s in range(self.n) if ranks[s] == 1), self.termination)
 
     def seats_out(self) -> list[int]:

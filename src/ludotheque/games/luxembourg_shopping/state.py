@@ -12,7 +12,8 @@ from itertools import combinations
 from typing import Any
 
 from ...engine.errors import IllegalActionError, Reason, allowed_list
-from ...engine.state import CHANCE, TERMINAL, Action, Event, Outcome, SeatedState
+from ...engine.state import CHANCE, TERMINAL, Action, Event, Outcome, SeatedState, rank_keys
+from ...engine.turns import next_seat, passes
 from .actions import (
     BUY,
     DEAL,
@@ -504,15 +505,8 @@ class LuxembourgState(SeatedState):
         self.moved[me] = True
         if self.actor == TERMINAL:
             return
-        n = self.n
-        nxt = me
-        for _ in range(n):
-            nxt = (nxt + 1) % n
-            if not self.left[nxt]:
-                break
-        # A round ends when the turn passes the player who started.
-        d_first = (self.starter - me) % n or n
-        if d_first <= ((nxt - me) % n or n):
+        nxt = next_seat(me, self.left)
+        if passes(self.starter, me, nxt, self.n):  # a round ends when the turn passes the player who started
             self.round += 1
             if self.rounds and self.round > self.rounds:
                 self._finish(-1, "rounds_limit")
@@ -778,8 +772,7 @@ class LuxembourgState(SeatedState):
     def outcome(self) -> Outcome:
         if self.actor != TERMINAL:
             raise ValueError("the game is not over")
-        keys = [(1 if s == self.winner else 0, *self.standing(s)) for s in range(self.n)]
-        ranks = tuple(1 + sum(1 for k in keys if k > keys[s]) for s in range(self.n))
+        ranks = rank_keys([(1 if s == self.winner else 0, *self.standing(s)) for s in range(self.n)])
         return Outcome(tuple(self.cash), ranks, tuple(s for s in range(self.n) if ranks[s] == 1), self.termination)
 
     def seats_out(self) -> list[int]:

@@ -7,16 +7,17 @@ the file shipped in ``data/``; anything else is a path to a person's own file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.datafiles import DataFileError, Loaded, load_data, load_packaged
+from pydantic import BaseModel
+
+from ...engine.datafiles import PACKAGED, DataFileError, Loaded, laid_out, load_option_files
 from ...engine.options import OptionValue
 from .datamodel import SHOPS, ZONES, Board, MailDeck, RedDeck
 
-PACKAGED = "reconstructed"
-"""The option value naming the file shipped with the game."""
-FILES: dict[str, tuple[str, type[Board] | type[MailDeck] | type[RedDeck]]] = {
+FILES: dict[str, tuple[str, type[BaseModel]]] = {
     "board": ("board.toml", Board),
     "correspondance": ("correspondance.toml", MailDeck),
     "bouton_rouge": ("bouton_rouge.toml", RedDeck),
@@ -84,31 +85,13 @@ class Tables:
                 for name, (src, sha) in self.files.items()}
 
 
-def _load(option: str, value: OptionValue) -> Loaded[Any]:
-    packaged, model = FILES[option]
-    if value == PACKAGED:
-        return load_packaged(__package__, packaged, model)
-    return load_data(str(value), model)
-
-
-_CACHE: dict[tuple[str, ...], Tables] = {}
-
-
 def load_tables(options: dict[str, OptionValue]) -> Tables:
-    """The board and decks the options name, read now, checked, and laid out; the same files (by content) are laid
-    out once per process. A wrong file raises ``DataFileError`` naming the file, the entry and the reason."""
-    loaded = {name: _load(name, options.get(name, PACKAGED)) for name in FILES}
-    key = tuple(f"{loaded[n].source}:{loaded[n].sha256}" for n in FILES)
-    tables = _CACHE.get(key)
-    if tables is None:
-        tables = _lay_out(loaded)
-        if len(_CACHE) > 32:
-            _CACHE.clear()
-        _CACHE[key] = tables
-    return tables
+    """The board and decks the options name, read now, checked together, and laid out (once per process for the same
+    files). A wrong file raises ``DataFileError`` naming the file, the entry and the reason."""
+    return laid_out(load_option_files(__package__, FILES, options), _lay_out)
 
 
-def _lay_out(loaded: dict[str, Loaded[Any]]) -> Tables:
+def _lay_out(loaded: Mapping[str, Loaded[Any]]) -> Tables:
     board: Board = loaded["board"].value
     mail: MailDeck = loaded["correspondance"].value
     red: RedDeck = loaded["bouton_rouge"].value
