@@ -34,6 +34,26 @@ class Action:
         return self.text()
 
 
+class Word(Action):
+    """A move said in one word, the class's ``WORD`` (``buy``, ``pass``): a game declares one in two lines,
+    ``class Buy(Word): __slots__ = (); WORD = "buy"``. Equal to the same class only; matched as ``case Buy():``."""
+
+    __slots__ = ()
+    WORD = ""
+
+    def text(self) -> str:
+        return self.WORD
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game came out."""

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from ...engine.errors import InvalidActionError, Reason
-from ...engine.state import Action
+from ...engine.state import Action, Word
 from ...engine.text import fold
 from .datamodel import TITLES
 
@@ -28,28 +28,24 @@ SYNTAX = "buy, tax, card, pass, auction TITLE, bid AMOUNT, borrow or leave; chan
 MAX_BID = 10_000_000
 
 
-@dataclass(frozen=True, slots=True)
-class Buy(Action):
-    def text(self) -> str:
-        return "buy"
+class Buy(Word):
+    __slots__ = ()
+    WORD = "buy"
 
 
-@dataclass(frozen=True, slots=True)
-class PayTax(Action):
-    def text(self) -> str:
-        return "tax"
+class PayTax(Word):
+    __slots__ = ()
+    WORD = "tax"
 
 
-@dataclass(frozen=True, slots=True)
-class TakeCard(Action):
-    def text(self) -> str:
-        return "card"
+class TakeCard(Word):
+    __slots__ = ()
+    WORD = "card"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    def text(self) -> str:
-        return "pass"
+class Pass(Word):
+    __slots__ = ()
+    WORD = "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,16 +64,14 @@ class Bid(Action):
         return f"bid {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
-class Borrow(Action):
-    def text(self) -> str:
-        return "borrow"
+class Borrow(Word):
+    __slots__ = ()
+    WORD = "borrow"
 
 
-@dataclass(frozen=True, slots=True)
-class Leave(Action):
-    def text(self) -> str:
-        return "leave"
+class Leave(Word):
+    __slots__ = ()
+    WORD = "leave"
 
 
 @dataclass(frozen=True, slots=True)

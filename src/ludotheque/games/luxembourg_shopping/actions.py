@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from ...engine.errors import InvalidActionError, Reason
-from ...engine.state import Action
+from ...engine.state import Action, Word
 from ...engine.text import fold
 from .datamodel import SHOPS
 
@@ -32,16 +32,14 @@ SYNTAX = ("buy, pass, gallery SHOP SHOP, merge SHOP, sign SHOP, unsign SHOP, sel
           "1–56); chance: deal SHOP, die N, roll N N, card ID, shop SHOP")
 
 
-@dataclass(frozen=True, slots=True)
-class Buy(Action):
-    def text(self) -> str:
-        return "buy"
+class Buy(Word):
+    __slots__ = ()
+    WORD = "buy"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    def text(self) -> str:
-        return "pass"
+class Pass(Word):
+    __slots__ = ()
+    WORD = "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,10 +87,9 @@ class Sell(Action):
         return f"sell {self.shop}"
 
 
-@dataclass(frozen=True, slots=True)
-class PayDebt(Action):
-    def text(self) -> str:
-        return "pay"
+class PayDebt(Word):
+    __slots__ = ()
+    WORD = "pay"
 
 
 @dataclass(frozen=True, slots=True)
