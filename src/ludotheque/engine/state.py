@@ -36,7 +36,8 @@ class Action:
 
 class Word(Action):
     """A move said in one word, the class's ``WORD`` (``buy``, ``pass``): a game declares one in three lines,
-    ``class Buy(Word)``, ``__slots__ = ()``, ``WORD = "buy"``. Equal to the same class only; matched as ``case Buy():``."""
+    ``class Buy(Word)``, ``__slots__ = ()``, ``WORD = "buy"``. Equal to the same class only; matched as
+    ``case Buy():``."""
 
     __slots__ = ()
     WORD = ""
