@@ -3,8 +3,9 @@
 from ...engine.options import OptionSpec
 
 DEFAULT_ROUNDS = 200
-"""Measured (``bench/a_vendre_lengths.py``; docs/rules/a_vendre.md, « Rounds limit »): above the longest games the
-bots play, so that the limit only stops a double game where the pawns wait on 60 for titles nobody can get."""
+"""Measured (``bench/game_lengths.py --game a-vendre``; docs/rules/a_vendre.md, « Rounds limit »): above the longest
+games the bots play, so that the limit only stops a double game where the pawns wait on 60 for titles nobody can
+get."""
 
 OPTIONS = (
     OptionSpec("game", "simple",

@@ -178,7 +178,7 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> AVendreState:
     st.turns = _ints({"t": [data.get("turns", 1 if st.player >= 0 else 0)]}, "t", 1, 0, 10**7, [0])[0]
     st.last_roll = _ints({"d": [data.get("last_roll") or 0]}, "d", 1, 0, 6, [0])[0]
     card = data.get("last_card")
-    if card is not None and card not in st.t.cards:
+    if card is not None and (not isinstance(card, str) or card not in st.t.cards):
         raise StateFormatError(f"last_card = {card!r}: not a card of this game's deck")
     st.last_card = card or ""
     st.auction = _auction(data.get("auction"), n)
@@ -208,6 +208,9 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> AVendreState:
             raise StateFormatError("a game under way has a 'player' whose turn it is and a 'first' player")
         if not started and st.player >= 0:
             raise StateFormatError("before the lot for who plays first, there is no 'player'")
+        for s in st.queue:
+            if s[0] == 5 and not st.businesses(s[1]):  # 5: choose_auction
+                raise StateFormatError(f"seat {s[1]} has no business to auction (establishments are never sold)")
         if st.player >= 0 and st.left[st.player]:
             raise StateFormatError(f"player {st.player} has left the game and has no turn")
         if (st.queue[0][0] == 6) != (st.auction is not None):  # 6: a bid

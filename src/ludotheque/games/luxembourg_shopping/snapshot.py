@@ -159,11 +159,11 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> LuxembourgState:
     st.dice = (dice[0], dice[1])
     st.bought = _shops(data.get("bought", []), "'bought'")
     card = data.get("last_card")
-    if card is not None and card not in st.t.cards:
+    if card is not None and (not isinstance(card, str) or card not in st.t.cards):
         raise StateFormatError(f"last_card = {card!r}: not a card of this game's decks")
     st.last_card = card or ""
     half = data.get("last_half", "top")
-    if half not in ("top", "bottom"):
+    if not isinstance(half, str) or half not in ("top", "bottom"):
         raise StateFormatError(f"last_half = {half!r}: top or bottom")
     st.last_half = half
     st.winner = _int(data, "winner", 0, n - 1, None)
