@@ -20,8 +20,9 @@ Action texts are shown in the player's language (``action_words``: ``achète``, 
 the parser accepts back; the records keep the English texts. A banner says when the board and the cards are the
 project's reconstruction rather than the printed edition.
 
-Some helpers here are the same as Luxembourg-Shopping's screen (``short_name``, ``pack``, ``fitted``): they are written
-once here, generically, for both to share from ``cli/render.py``.
+The generic pieces are the terminal toolkit's, shared with the other games' screens: fitting the layouts
+(``cli/layout.py``), the seats' letters and pawns and the track's rows (``cli/board.py``), action words from verbs and
+short names (``cli/words.py``).
 """
 
 from __future__ import annotations
@@ -34,23 +35,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ...cli.render import (
-    KEY,
-    MAJOR,
-    NORMAL,
-    ROUTINE,
-    EventLine,
-    View,
-    describe_lines,
-    flow,
-    measure,
-    visible,
-    wrapped,
-)
-from ...engine.errors import InvalidActionError, Reason
+from ...cli.board import SeatMarks, track
+from ...cli.layout import fitted, pack
+from ...cli.render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, describe_lines, measure, wrapped
+from ...cli.words import parsed, reconstructed_banner, short_name, table_name, verb_words
+from ...engine.errors import Reason
 from ...engine.state import Event
 from ...engine.words import format_int
-from .actions import Auction, Bid, Borrow, Buy, Draw, First, Leave, Pass, PayTax, Roll, TakeCard, parse_action
+from .actions import Auction, Bid, Borrow, Buy, Leave, Pass, PayTax, TakeCard, parse_action
 from .state import half_up
 from .texts import effect_words
 
@@ -59,6 +51,7 @@ SEAT_MARKS = "ABCDEFGHI"
 SEAT_COLOURS = ("cyan", "magenta", "dark_orange", "bright_white", "hot_pink", "medium_purple1", "spring_green1",
                 "light_sky_blue1", "gold1")
 """Each seat's colour: its letter as a holder is written in it, its pawn on it."""
+SEATS = SeatMarks(SEAT_MARKS, SEAT_COLOURS)
 SQUARE_STYLES = {"start": "bold white on grey35", "finish": "bold black on grey85", "yellow": "bold black on yellow1",
                  "green": "bold black on green3", "blue": "bold white on blue3", "red": "bold white on red3"}
 """The squares' colours, as the board file names them."""
@@ -99,106 +92,11 @@ MONEY_EVENTS = frozenset({"pay", "bank_pays"})
 """What moves money: kept in a turn's short form, the amount only."""
 
 
-# --- shared with Luxembourg-Shopping's screen (generic: to be moved to cli/render.py) ---------------------------
-def short_name(name: str) -> str:
-    """A seat's name without its last words in parentheses, when it has some (a bot's kind: "Bot 1 (random)" is
-    "Bot 1"), for a line that must stay short."""
-    return name[:name.rindex(" (")] if name.endswith(")") and " (" in name[1:] else name
-
-
-def pack(parts: Sequence[Text], width: int | None, separator: str = " · ") -> RenderableType:
-    """``parts`` left to right as ``render.flow`` puts them, a new line where the next would not fit; a part longer than
-    a line is wrapped on lines of its own (at ordinary spaces), so that the lines printed are the lines measured."""
-    if width is None:
-        return flow(parts, width, separator)
-    lines: list[RenderableType] = []
-    run: list[Text] = []
-    for part in parts:
-        if part.cell_len <= width:
-            run.append(part)
-            continue
-        if run:
-            lines.append(flow(run, width, separator))
-            run = []
-        lines.append(wrapped(part, width, indent="  "))
-    if run:
-        lines.append(flow(run, width, separator))
-    return Group(*lines)
-
-
-Layout = Callable[[View, int], list[RenderableType]]
-
-
-def fitted(view: View, roomy: Layout, roomy_levels: int, compact: Layout, compact_levels: int,
-           soft: int) -> list[RenderableType]:
-    """The screen for the view's size: on a big screen the roomy layout, tighter and tighter (levels 0, 1, …) until it
-    fits the height; else the compact one, tighter until it fits ``soft`` lines (what happened since one's last move
-    keeps a few lines), then until it fits the height; the tightest when nothing fits (``ludo play`` then makes
-    room)."""
-    parts: list[RenderableType] = []
-    if view.roomy:
-        for tight in range(roomy_levels):
-            parts = visible(roomy(view, tight))
-            if view.height is None or measure(parts, view.width) <= view.height:
-                return parts
-    limit = view.height if view.height is None else min(view.height, soft)
-    last = compact_levels - 1
-    for most, tight in [*((limit, t) for t in range(compact_levels)), (view.height, last)]:
-        parts = visible(compact(view, tight))
-        if most is None or measure(parts, view.width) <= most:
-            return parts
-    return parts
-
-
 # --- words ------------------------------------------------------------------------------------------------------
 def action_words(text: str, lang: str) -> str:
     """An action's text in ``lang``'s words (``buy`` -> ``achète``, ``auction 12`` -> ``enchères 12``, ``bid 350`` ->
     ``mise 350``): amounts in plain digits, as they are typed back."""
-    try:
-        a = parse_action(text)
-    except InvalidActionError:
-        return text
-    v = VERBS.get(lang, VERBS["en"])
-    match a:
-        case Buy():
-            return v["buy"]
-        case PayTax():
-            return v["tax"]
-        case TakeCard():
-            return v["card"]
-        case Pass():
-            return v["pass"]
-        case Borrow():
-            return v["borrow"]
-        case Leave():
-            return v["leave"]
-        case Auction(title=title):
-            return f"{v['auction']} {title}"
-        case Bid(amount=amount):
-            return f"{v['bid']} {amount}"
-        case First(seat=seat):
-            return f"{v['first']} {seat}"
-        case Roll(face=face):
-            return f"{v['roll']} {face}"
-        case Draw(card=card):
-            return f"{v['draw']} {card}"
-    return text
-
-
-def seat_mark(seat: int) -> str:
-    return SEAT_MARKS[seat] if 0 <= seat < len(SEAT_MARKS) else "?"
-
-
-def seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def pawn_style(seat: int) -> str:
-    return f"bold black on {seat_colour(seat)}"
-
-
-def pawn(seat: int) -> Text:
-    return Text(seat_mark(seat), style=pawn_style(seat))
+    return verb_words(text, lang, parse_action, VERBS)
 
 
 def money(view: View, amount: int) -> str:
@@ -312,7 +210,7 @@ class AVendreRenderer:
 
     def _roomy(self, view: View, tight: int) -> list[RenderableType]:
         pos = Position.of(view.obs)
-        parts = [self.status(view), self.banner(view), self.board(view, pos, roomy=True),
+        parts = [self.status(view), reconstructed_banner(view), self.board(view, pos, roomy=True),
                  self.board_notes(view, pos, self._room(view, roomy=True))]
         if tight < 2:
             parts.append(self.legend(view, roomy=True))
@@ -322,8 +220,8 @@ class AVendreRenderer:
 
     def _compact(self, view: View, tight: int) -> list[RenderableType]:
         pos = Position.of(view.obs)
-        parts = [self.status(view, compact=True, kind=tight < 3), self.banner(view), self.board(view, pos, roomy=False),
-                 self.board_notes(view, pos, self._room(view, roomy=False))]
+        parts = [self.status(view, compact=True, kind=tight < 3), reconstructed_banner(view),
+                 self.board(view, pos, roomy=False), self.board_notes(view, pos, self._room(view, roomy=False))]
         if tight < 2:
             parts.append(self.legend(view, roomy=False))
         parts.append(self.players_line(view, fortunes=tight < 1) if tight < 3 else self.players_short(view))
@@ -367,12 +265,6 @@ class AVendreRenderer:
                                      step=view.t(f"step.{step}")), style="bold cyan"))
         return pack(parts, view.width)
 
-    def banner(self, view: View) -> RenderableType:
-        """The board and the cards are the project's, not the printed edition's, when they are."""
-        if not view.obs["data"].get("reconstructed"):
-            return Text("")
-        return wrapped(view.t("data.reconstructed"), view.width, "italic yellow", indent="  ")
-
     # --- the board --------------------------------------------------------------------------------------------
     @staticmethod
     def _cell(view: View, roomy: bool) -> int:
@@ -389,27 +281,11 @@ class AVendreRenderer:
     def board(self, view: View, pos: Position, roomy: bool) -> RenderableType:
         """The track, ten squares a row: on a small screen a line a row, after the number of its first square; on a
         big one two lines a row, the squares' numbers and pawns under the titles."""
-        lines: list[Text] = []
-        squares = pos.squares
         if roomy:
             cell = self._cell(view, roomy)
-            for first in range(0, len(squares), ROW):
-                top, bottom = Text(" "), Text(" ")
-                for s in squares[first:first + ROW]:
-                    a, b = self._roomy_cell(pos, s, cell)
-                    top.append_text(a)
-                    bottom.append_text(b)
-                lines += [top, bottom]
-        else:
-            for first in range(0, len(squares), ROW):
-                line = Text(f"{first + 1:>2} ", style="dim")
-                for s in squares[first:first + ROW]:
-                    line.append_text(self._compact_cell(pos, s))
-                lines.append(line)
-        for line in lines:
-            line.no_wrap = True
-            line.overflow = "crop"
-        return Group(*lines)
+            return Group(*track([self._roomy_cell(pos, s, cell) for s in pos.squares], ROW))
+        return Group(*track([(self._compact_cell(pos, s),) for s in pos.squares], ROW,
+                            lambda first: Text(f"{first + 1:>2} ", style="dim")))
 
     @staticmethod
     def _label(pos: Position, square: dict[str, Any], size: int) -> Text:
@@ -428,26 +304,12 @@ class AVendreRenderer:
         owner = pos.owners.get(title["number"])
         if owner is None:
             return Text(FREE_MARK, style="dim")
-        return Text(seat_mark(owner), style=f"bold {seat_colour(owner)}")
-
-    @staticmethod
-    def _pawns(pos: Position, number: int, room: int) -> Text:
-        """The pawns on square ``number``, ``room`` characters at most (one fewer and a + when there are more: the
-        line under the board then names them all)."""
-        seats = pos.pawns.get(number, [])
-        out = Text()
-        shown = seats if len(seats) <= room else seats[:room - 1]
-        for seat in shown:
-            out.append_text(pawn(seat))
-        if len(shown) < len(seats):
-            out.append("+", style="bold")
-        out.append(" " * (room - out.cell_len))
-        return out
+        return SEATS.holder(owner)
 
     def _compact_cell(self, pos: Position, square: dict[str, Any]) -> Text:
         out = self._label(pos, square, 2)
         out.append_text(self._holder(pos, square))
-        out.append_text(self._pawns(pos, square["number"], COMPACT_CELL - 4))  # as ``_room`` says
+        out.append_text(SEATS.pawns(pos.pawns.get(square["number"], []), COMPACT_CELL - 4))  # as ``_room`` says
         out.append(" ")
         return out
 
@@ -461,7 +323,7 @@ class AVendreRenderer:
         bottom = Text(f"{square['number']:>3}", style="dim")
         if cell >= ROOMY_CELL:
             bottom.append(" ")
-        bottom.append_text(self._pawns(pos, square["number"], cell - bottom.cell_len - 1))
+        bottom.append_text(SEATS.pawns(pos.pawns.get(square["number"], []), cell - bottom.cell_len - 1))
         bottom.append(" ")
         return top, bottom
 
@@ -473,7 +335,7 @@ class AVendreRenderer:
         if starting:
             part = Text(view.t("ui.setting_out") + " ", style="dim")
             for seat in starting:
-                part.append_text(pawn(seat))
+                part.append_text(SEATS.pawn(seat))
             parts.append(part)
         rules = view.obs["rules"]
         waiting = [p for p in view.obs["players"] if p["waiting"] and not p["out"]]
@@ -482,7 +344,7 @@ class AVendreRenderer:
             for i, p in enumerate(waiting):
                 need = rules["second_trip"] if p["trip"] == 1 else rules["end"]
                 part.append(", " if i else "")
-                part.append_text(pawn(p["seat"]))
+                part.append_text(SEATS.pawn(p["seat"]))
                 part.append(" " + view.t("ui.waiting_who", titles=len(p["titles"]), need=need))
             parts.append(part)
         for number in sorted(n for n in pos.pawns if n >= 1):
@@ -491,7 +353,7 @@ class AVendreRenderer:
                 continue
             part = Text(view.t("ui.crowded", square=number) + " ", style="dim")
             for seat in seats:
-                part.append_text(pawn(seat))
+                part.append_text(SEATS.pawn(seat))
             parts.append(part)
         return pack(parts, view.width, "  ") if parts else Text("")
 
@@ -505,9 +367,9 @@ class AVendreRenderer:
             part.append(" " + view.t(f"ui.legend.{colour}{'' if roomy else '_short'}"), style="dim")
             parts.append(part)
         marks = Text()
-        marks.append("A", style=f"bold {seat_colour(0)}")
+        marks.append_text(SEATS.holder(0))
         marks.append(" " + view.t("ui.legend.holder") + "  ", style="dim")
-        marks.append_text(pawn(1))
+        marks.append_text(SEATS.pawn(1))
         marks.append(" " + view.t("ui.legend.pawn"), style="dim")
         parts.append(marks)
         if roomy:
@@ -532,7 +394,7 @@ class AVendreRenderer:
         parts: list[Text] = []
         for p in obs["players"]:
             seat = p["seat"]
-            part = pawn(seat)
+            part = SEATS.pawn(seat)
             name = short_name(view.names[seat]) + (" " + view.t("ui.you") if seat == view.seat else "")
             part.append(" " + name, style="bold" if seat == view.seat else "")
             if p["out"]:
@@ -568,7 +430,7 @@ class AVendreRenderer:
         table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False, header_style="bold")
         table.add_column("", no_wrap=True, style="dim")
         for p in players:
-            head = pawn(p["seat"])
+            head = SEATS.pawn(p["seat"])
             if p["seat"] == view.seat:
                 head.stylize("underline")
             if p["seat"] == obs["to_move"]:
@@ -584,7 +446,7 @@ class AVendreRenderer:
             money(view, obs["bank"]["cash"]))
         owner = obs["bank"]["owner"]
         row("ui.grid.titles", lambda p: str(len(p["titles"])),
-            "" if owner is None else view.t("ui.bank_owner_short", player=seat_mark(owner)))
+            "" if owner is None else view.t("ui.bank_owner_short", player=SEATS.letter(owner)))
         if any(p["loans"] for p in players):
             row("ui.grid.loans", lambda p: Text(str(p["loans"]) if p["loans"] else "—",
                                                 style="bold red" if p["loans"] else "dim"))
@@ -613,23 +475,19 @@ class AVendreRenderer:
         table.add_column(view.t("ui.head.square"), overflow="fold")
         for p in obs["players"]:
             seat = p["seat"]
-            name = Text(view.names[seat], style="bold" if seat == view.seat else "")
-            if seat == view.seat:
-                name.append(" " + view.t("ui.you"))
-            if seat == obs["to_move"]:
-                name = Text.assemble(("» ", "bold cyan"), name)
+            name = table_name(view, seat, seat == obs["to_move"])
             extra = [""] if obs["double"] else []
             if p["out"]:
                 name.stylize(OUT_STYLE)
-                table.add_row(pawn(seat), name, Text(view.t("ui.out"), style="bold red"), "", "", "", *extra, "")
+                table.add_row(SEATS.pawn(seat), name, Text(view.t("ui.out"), style="bold red"), "", "", "", *extra, "")
                 continue
             due = money(view, p["loans"] * obs["rules"]["loan_due"])
             loans = Text(view.t("ui.loan_amounts", count=p["loans"], due=due) if p["loans"] else "—",
                          style="bold red" if p["loans"] else "dim")
             trip = [str(p["trip"])] if obs["double"] else []
             where = Text(self._where(view, pos, p), style="bold yellow" if p["waiting"] else "")
-            table.add_row(pawn(seat), name, Text(money(view, p["cash"]), style="bold green"), str(len(p["titles"])),
-                          loans, money(view, p["fortune"]), *trip, where)
+            table.add_row(SEATS.pawn(seat), name, Text(money(view, p["cash"]), style="bold green"),
+                          str(len(p["titles"])), loans, money(view, p["fortune"]), *trip, where)
         return table
 
     def bank(self, view: View) -> RenderableType:
@@ -713,7 +571,7 @@ class AVendreRenderer:
             for i, seat in enumerate(a["bidders"]):
                 if i:
                     bidders.append(" ")
-                bidders.append_text(pawn(seat))
+                bidders.append_text(SEATS.pawn(seat))
             parts.append(bidders)
         return pack(parts, view.width)
 
@@ -769,17 +627,13 @@ class AVendreRenderer:
         return ""
 
     # --- actions in words -------------------------------------------------------------------------------------
-    def action_words(self, action: str, lang: str) -> str:
-        return action_words(action, lang)
+    action_words = staticmethod(action_words)
 
     def action_label(self, view: View, action: str) -> str:
-        try:
-            a = parse_action(action)
-        except InvalidActionError:
-            return ""
+        a = parsed(parse_action, action)
         obs = view.obs
         seat = obs["to_move"] if isinstance(obs["to_move"], int) else None
-        if seat is None:
+        if a is None or seat is None:
             return ""
         pos = Position.of(obs)
         me = obs["players"][seat]

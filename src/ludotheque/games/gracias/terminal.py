@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...cli.render import KEY, NORMAL, ROUTINE, EventLine, View, describe_lines, wrapped
+from ...cli.words import table_name
 from ...engine.errors import InvalidActionError, Reason
 from ...engine.state import Event
 from ...engine.words import join_words
@@ -168,14 +169,8 @@ class GraciasRenderer:
         to_move = obs["to_move"]
         for p in players:
             seat = p["seat"]
-            name = Text(view.names[seat], style="bold" if seat == view.seat else "")
-            if seat == view.seat:
-                name.append(" " + view.t("ui.you"))
             marks = (GRAND_MARK if seat == obs["grand_opener"] else "") + (OPENER_MARK if seat == obs["opener"] else "")
-            if marks:
-                name.append(" " + marks, style="bold")
-            if seat == to_move:
-                name = Text.assemble(("» ", "bold cyan"), name)
+            name = table_name(view, seat, seat == to_move, Text(" " + marks, style="bold") if marks else None)
             hidden = p.get("hidden")
             cells: list[Text] = []
             for colour in COLOURS:

@@ -27,31 +27,20 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ...cli.render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, describe_lines, flow, measure, wrapped
-from ...engine.errors import InvalidActionError, Reason
+from ...cli.board import SeatMarks, cropped, track
+from ...cli.layout import fitted, pack
+from ...cli.render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, describe_lines, flow, wrapped
+from ...cli.words import parsed, reconstructed_banner, short_name, table_name, verb_words
+from ...engine.errors import Reason
 from ...engine.state import Event
 from ...engine.words import format_int, join_words
-from .actions import (
-    Buy,
-    Deal,
-    Die,
-    Draw,
-    FreeShopDrawn,
-    Gallery,
-    Merge,
-    Pass,
-    PayDebt,
-    Roll,
-    Sell,
-    Sign,
-    Unsign,
-    parse_action,
-)
+from .actions import Buy, Gallery, Merge, Pass, PayDebt, Sell, Sign, Unsign, parse_action
 
 SEAT_MARKS = "ABCDEF"
 """A seat's mark on the board and in the tables: a letter, so that it is never taken for a shop's number."""
 SEAT_COLOURS = ("cyan", "magenta", "dodger_blue1", "bright_red", "bright_white", "medium_purple1")
 """Each seat's colour: its mark as an owner is written in it, its pawn on it."""
+SEATS = SeatMarks(SEAT_MARKS, SEAT_COLOURS)
 ZONE_STYLES = {"orange": "bold black on dark_orange", "yellow": "bold black on yellow1",
                "green": "bold black on green3"}
 """A zone's colour when the board file's own colour cannot be used."""
@@ -100,81 +89,11 @@ OTHER_SEAT_EVENTS = frozenset({"pay", "short", "sell", "dissolved", "ruined"})
 # --- words --------------------------------------------------------------------------------------------------
 def action_words(text: str, lang: str) -> str:
     """An action's text in ``lang``'s words (``buy`` -> ``achète``, ``gallery 12 40`` -> ``galerie 12 40``)."""
-    try:
-        a = parse_action(text)
-    except InvalidActionError:
-        return text
-    v = VERBS.get(lang, VERBS["en"])
-    match a:
-        case Buy():
-            return v["buy"]
-        case Pass():
-            return v["pass"]
-        case PayDebt():
-            return v["pay"]
-        case Gallery(a=first, b=second):
-            return f"{v['gallery']} {first} {second}"
-        case Merge(shop=shop):
-            return f"{v['merge']} {shop}"
-        case Sign(shop=shop):
-            return f"{v['sign']} {shop}"
-        case Unsign(shop=shop):
-            return f"{v['unsign']} {shop}"
-        case Sell(shop=shop):
-            return f"{v['sell']} {shop}"
-        case Deal(shop=shop):
-            return f"{v['deal']} {shop}"
-        case FreeShopDrawn(shop=shop):
-            return f"{v['shop']} {shop}"
-        case Die(face=face):
-            return f"{v['die']} {face}"
-        case Roll(a=first, b=second):
-            return f"{v['roll']} {first} {second}"
-        case Draw(card=card):
-            return f"{v['card']} {card}"
-    return text
-
-
-def seat_mark(seat: int) -> str:
-    return SEAT_MARKS[seat] if 0 <= seat < len(SEAT_MARKS) else "?"
-
-
-def seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def pawn_style(seat: int) -> str:
-    return f"bold black on {seat_colour(seat)}"
+    return verb_words(text, lang, parse_action, VERBS)
 
 
 def money(view: View, amount: int) -> str:
     return format_int(amount, view.lang)
-
-
-def short_name(name: str) -> str:
-    """A seat's name without its last words in parentheses, when it has some (a bot's kind: "Bot 1 (random)" is
-    "Bot 1"), for a line that must stay short."""
-    return name[:name.rindex(" (")] if name.endswith(")") and " (" in name[1:] else name
-
-
-def pack(parts: Sequence[Text], width: int | None, separator: str = " · ") -> RenderableType:
-    """``parts`` left to right as ``render.flow`` puts them, a new line where the next would not fit; a part longer than
-    a line is wrapped on lines of its own (at ordinary spaces), so that the lines printed are the lines measured."""
-    if width is None:
-        return flow(parts, width, separator)
-    lines: list[RenderableType] = []
-    run: list[Text] = []
-    for part in parts:
-        if part.cell_len <= width:
-            run.append(part)
-            continue
-        if run:
-            lines.append(flow(run, width, separator))
-            run = []
-        lines.append(wrapped(part, width, indent="  "))
-    if run:
-        lines.append(flow(run, width, separator))
-    return Group(*lines)
 
 
 def name_of(view: View, seat: int | None) -> str:
@@ -295,39 +214,27 @@ class LuxembourgRenderer:
     def screen(self, view: View) -> list[RenderableType]:
         """The layout for the view's size; on a small screen tighter ones when it needs the room: one's shops without
         their names, then no legend, then no last card (the events say it too)."""
-        parts: list[RenderableType] = []
-        if view.roomy:
-            for tight in (0, 1, 2):
-                parts = self._roomy(view, tight)
-                if view.height is None or measure(parts, view.width) <= view.height:
-                    return parts
-        # What happened since one's last move keeps a few lines (the soft limit) when it can.
-        soft = view.height if view.height is None else min(view.height, COMPACT_LINES)
-        for limit, tight in [*((soft, t) for t in (0, 1, 2, 3)), (view.height, 3)]:
-            parts = self._compact(view, tight)
-            if limit is None or measure(parts, view.width) <= limit:
-                return parts
-        return parts
+        return fitted(view, self._roomy, 3, self._compact, 4, COMPACT_LINES)
 
     def _roomy(self, view: View, tight: int) -> list[RenderableType]:
         pos = Position.of(view.obs)
-        parts = [self.status(view), self.banner(view), self.board(view, pos, roomy=True)]
+        parts = [self.status(view), reconstructed_banner(view), self.board(view, pos, roomy=True)]
         if tight < 2:
             parts.append(self.legend(view, pos, roomy=True))
         parts += [self.players_table(view, pos), self.yours(view, pos, roomy=tight < 1), self.last_card(view, pos),
                   self.decision(view, pos)]
-        return [p for p in parts if not (isinstance(p, Text) and not p.plain)]
+        return parts
 
     def _compact(self, view: View, tight: int) -> list[RenderableType]:
         pos = Position.of(view.obs)
-        parts = [self.status(view, compact=True), self.banner(view), self.board(view, pos, roomy=False)]
+        parts = [self.status(view, compact=True), reconstructed_banner(view), self.board(view, pos, roomy=False)]
         if tight < 2:
             parts.append(self.legend(view, pos, roomy=False))
         parts.append(self.players_line(view, pos))
         parts.append(self.yours(view, pos, roomy=False, named=tight < 1))
         if tight < 3:
             parts.append(self.last_card(view, pos))
-        return [p for p in parts if not (isinstance(p, Text) and not p.plain)]
+        return parts
 
     # --- the round, the turn, the dice --------------------------------------------------------------------
     def status(self, view: View, compact: bool = False) -> RenderableType:
@@ -365,12 +272,6 @@ class LuxembourgRenderer:
             parts.append(Text(view.t(f"step.{step}"), style="dim"))
         return pack(parts, view.width)
 
-    def banner(self, view: View) -> RenderableType:
-        """The board and the cards are the project's, not the printed edition's, when they are."""
-        if not view.obs["data"].get("reconstructed"):
-            return Text("")
-        return wrapped(view.t("data.reconstructed"), view.width, "italic yellow", indent="  ")
-
     # --- the board ----------------------------------------------------------------------------------------
     def board(self, view: View, pos: Position, roomy: bool) -> RenderableType:
         """The track, row after row, left to right: every square a cell (on a big screen two lines a square, in
@@ -385,27 +286,10 @@ class LuxembourgRenderer:
             line = Text(" ")
             line.append(view.t("ui.start") + " ", style="dim")
             for seat in start:
-                line.append(seat_mark(seat), style=pawn_style(seat))
-            lines.append(line)
-        squares = pos.squares
-        for first in range(0, len(squares), per_row):
-            row = squares[first:first + per_row]
-            if roomy:
-                top, bottom = Text(" "), Text(" ")
-                for s in row:
-                    a, b = self._roomy_cell(pos, s, cell)
-                    top.append_text(a)
-                    bottom.append_text(b)
-                lines += [top, bottom]
-            else:
-                line = Text(" ")
-                for s in row:
-                    line.append_text(self._compact_cell(pos, s))
-                lines.append(line)
-        for line in lines:
-            line.no_wrap = True
-            line.overflow = "crop"
-        return Group(*lines)
+                line.append_text(SEATS.pawn(seat))
+            lines.append(cropped(line))
+        cells = [self._roomy_cell(pos, s, cell) if roomy else (self._compact_cell(pos, s),) for s in pos.squares]
+        return Group(*lines, *track(cells, per_row))
 
     def _marks(self, pos: Position, square: dict[str, Any]) -> Text:
         """Owner, sign and gallery: three characters (spaces on a square that is not a shop)."""
@@ -418,23 +302,10 @@ class LuxembourgRenderer:
         if owner is None:
             out.append(FREE_MARK, style="dim")
         else:
-            out.append(seat_mark(owner), style=f"bold {seat_colour(owner)}")
+            out.append_text(SEATS.holder(owner))
         out.append(SIGN_MARK if shop in pos.signs else " ", style="bold yellow")
         mark = pos.gallery_mark(shop)
         out.append(mark or " ", style="bold underline" if mark else "")
-        return out
-
-    @staticmethod
-    def _pawns(pos: Position, number: int, room: int) -> Text:
-        """The pawns on square ``number``, ``room`` characters at most (one fewer and a + when there are more)."""
-        seats = pos.pawns.get(number, [])
-        out = Text()
-        shown = seats if len(seats) <= room else seats[:room - 1]
-        for seat in shown:
-            out.append(seat_mark(seat), style=pawn_style(seat))
-        if len(shown) < len(seats):
-            out.append("+", style="bold")
-        out.append(" " * (room - len(out.plain)))
         return out
 
     def _compact_cell(self, pos: Position, square: dict[str, Any]) -> Text:
@@ -446,7 +317,7 @@ class LuxembourgRenderer:
             out = Text()
             out.append(SPECIAL_MARKS.get(kind, "??"), style=SPECIAL_STYLES.get(kind, "bold reverse"))
         out.append_text(self._marks(pos, square))
-        out.append_text(self._pawns(pos, square["number"], COMPACT_CELL - 5))
+        out.append_text(SEATS.pawns(pos.pawns.get(square["number"], []), COMPACT_CELL - 5))
         return out
 
     def _roomy_cell(self, pos: Position, square: dict[str, Any], cell: int) -> tuple[Text, Text]:
@@ -464,7 +335,7 @@ class LuxembourgRenderer:
         top.append(" " * (cell - label - 3))
         bottom = Text()
         bottom.append(f"{square['number']:>3} ", style="dim")
-        bottom.append_text(self._pawns(pos, square["number"], cell - 5))
+        bottom.append_text(SEATS.pawns(pos.pawns.get(square["number"], []), cell - 5))
         bottom.append(" ")
         return top, bottom
 
@@ -499,7 +370,7 @@ class LuxembourgRenderer:
         for p in obs["players"]:
             seat = p["seat"]
             part = Text()
-            part.append(seat_mark(seat), style=pawn_style(seat))
+            part.append_text(SEATS.pawn(seat))
             name = short_name(view.names[seat]) + (" " + view.t("ui.you") if seat == view.seat else "")
             part.append(" " + name, style="bold" if seat == view.seat else "")
             if p["out"]:
@@ -531,12 +402,8 @@ class LuxembourgRenderer:
         table.add_column(view.t("ui.square_head"), overflow="fold")
         for p in obs["players"]:
             seat = p["seat"]
-            name = Text(view.names[seat], style="bold" if seat == view.seat else "")
-            if seat == view.seat:
-                name.append(" " + view.t("ui.you"))
-            if seat == obs["to_move"]:
-                name = Text.assemble(("» ", "bold cyan"), name)
-            mark = Text(seat_mark(seat), style=pawn_style(seat))
+            name = table_name(view, seat, seat == obs["to_move"])
+            mark = SEATS.pawn(seat)
             if p["out"]:
                 name.stylize(OUT_STYLE)
                 table.add_row(mark, name, Text(view.t("ui.out"), style="bold red"), "", "", "", "")
@@ -637,10 +504,7 @@ class LuxembourgRenderer:
                               value=money(view, gallery["value"]), **fields)
             free: set[int] = set()
             for action in view.legal:
-                try:
-                    a = parse_action(action)
-                except InvalidActionError:
-                    continue
+                a = parsed(parse_action, action)
                 if isinstance(a, Gallery):
                     free |= {a.a, a.b}
             return view.t(f"{prefix}.gallery", shop=here, name=pos.shop_name(here),
@@ -657,18 +521,14 @@ class LuxembourgRenderer:
         return ""
 
     # --- actions in words ------------------------------------------------------------------------------------
-    def action_words(self, action: str, lang: str) -> str:
-        return action_words(action, lang)
+    action_words = staticmethod(action_words)
 
     def action_label(self, view: View, action: str) -> str:
-        try:
-            a = parse_action(action)
-        except InvalidActionError:
-            return ""
+        a = parsed(parse_action, action)
         obs = view.obs
         pos = Position.of(obs)
         seat = obs["to_move"] if isinstance(obs["to_move"], int) else None
-        if seat is None:
+        if a is None or seat is None:
             return ""
         cash = obs["players"][seat]["cash"]
         here = pos.here(seat, obs)

@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...cli.render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, describe_lines, flow, measure, wrapped
+from ...cli.words import short_name, table_name
 from ...engine.errors import InvalidActionError, Reason
 from ...engine.state import Event
 from ...engine.words import NBSP, format_int, format_number, join_words
@@ -217,12 +218,6 @@ def _pad(text: Text, width: int) -> Text:
     return text
 
 
-def short_name(name: str) -> str:
-    """A seat's name without its last words in parentheses, when it has some (a bot's kind: "Bot 1 (heuristic)" is
-    "Bot 1"), for a line that must stay short."""
-    return name[:name.rindex(" (")] if name.endswith(")") and " (" in name[1:] else name
-
-
 def margin_text(company: dict[str, Any], lang: str) -> Text:
     margin = company["margin"]
     if margin is None:
@@ -387,13 +382,8 @@ class StackMarketRenderer:
         table.add_column(view.t("ui.cash"), justify="right", no_wrap=True)
         for p in obs["players"]:
             seat = p["seat"]
-            name = Text(view.names[seat], style="bold" if seat == view.seat else "")
-            if seat == view.seat:
-                name.append(" " + view.t("ui.you"))
-            if seat == obs["record_holder"]:
-                name.append(" ★", style="bold yellow")
-            if seat == obs["to_move"]:
-                name = Text.assemble(("» ", "bold cyan"), name)
+            holder = Text(" ★", style="bold yellow") if seat == obs["record_holder"] else None
+            name = table_name(view, seat, seat == obs["to_move"], holder)
             if p.get("cash") is not None:
                 cash = Text(f"{format_int(p['cash'], view.lang)}{NBSP}$", style="bold green")
             elif seat == view.seat and obs.get("my_cash") is not None:
