@@ -1,10 +1,13 @@
 """What every game's scenario tests share: reading a scenario file, replaying its record with checks at
-every step, and comparing parts of the result. Each game's ``test_scenarios.py`` interprets its own
-``expect`` keys on top of this."""
+every step, comparing parts of the result, the ``expect`` keys that mean the same in every game, and the test of
+the refused actions they list. Each game's ``test_scenarios.py`` interprets its own ``expect`` keys on top of
+this."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -121,3 +124,62 @@ def check_counts_and_refusals(path: Path, match: Match, expect: dict[str, Any], 
         with pytest.raises(ReplayError) as refused:
             Match.from_record(GameRecord.from_json(rec))
         assert case["error"] in str(refused.value), f"message {str(refused.value)!r} lacks {case['error']!r}"
+
+
+def check_shared_keys(path: Path, game: str, match: Match, expect: dict[str, Any]) -> None:
+    """The ``expect`` keys that mean the same in the games checked against every one of them (Luxembourg-Shopping,
+    « A Vendre ! »): ``to_move`` (a seat, ``"chance"`` or ``"over"``), ``seats_out``, ``legal`` / ``not_legal`` /
+    ``legal_exact`` (action texts), ``chance_exact`` (every chance outcome's text, in order), ``chance`` (``{text:
+    [numerator, denominator]}``), ``outcome`` (keys of ``state.outcome().to_json()``), ``events`` (partial events in
+    this order) and ``no_events`` (partial events not in the log), then ``event_count`` and ``refused_entries``."""
+    st = match.state
+    if "to_move" in expect:
+        assert to_move(match) == expect["to_move"]
+    if "seats_out" in expect:
+        assert st.seats_out() == expect["seats_out"]
+    legal = [a.text() for a in st.legal_actions()]
+    for text in expect.get("legal", []):
+        assert text in legal, f"{text!r} should be legal; legal: {legal}"
+    for text in expect.get("not_legal", []):
+        assert text not in legal, f"{text!r} should not be legal; legal: {legal}"
+    if "legal_exact" in expect:
+        assert legal == expect["legal_exact"]
+    outcomes = {a.text(): p for a, p in st.chance_outcomes()}
+    if "chance_exact" in expect:
+        assert list(outcomes) == expect["chance_exact"]
+    if "chance" in expect:
+        assert set(outcomes) == set(expect["chance"]), f"chance outcomes {sorted(outcomes)}"
+        for text, nd in expect["chance"].items():
+            assert outcomes[text] == pytest.approx(float(Fraction(*nd))), f"P({text}) = {outcomes[text]}"
+    if "outcome" in expect:
+        check_partial(st.outcome().to_json(), expect["outcome"], "outcome")
+    log = [e.to_json() for e in match.events]
+    if "events" in expect:
+        events_in_order(log, expect["events"])
+    for unwanted in expect.get("no_events", []):
+        found = [e for e in log if all(e.get(k) == v for k, v in unwanted.items())]
+        assert not found, f"unexpected {found}"
+    check_counts_and_refusals(path, match, expect, game)
+
+
+def illegal_action_test(files: list[Path], game: str) -> Callable[[Path, int], None]:
+    """The test of every refused action the scenarios ``files`` list (``expect.illegal``), one case each, for a game's
+    scenario module to hold as its ``test_illegal_action_refused``."""
+    cases = illegal_cases(files)
+
+    @pytest.mark.parametrize(("path", "index"), cases, ids=[f"{p.stem}-{i}" for p, i in cases])
+    def test_illegal_action_refused(path: Path, index: int) -> None:
+        check_refused(path, index, game)
+
+    return test_illegal_action_refused
+
+
+def scenarios_expecting(files: list[Path], least: int) -> list[tuple[Path, dict[str, Any]]]:
+    """The scenarios ``files``, read: at least ``least`` of them, each expecting something."""
+    assert len(files) >= least
+    read: list[tuple[Path, dict[str, Any]]] = []
+    for path in files:
+        scenario = load(path)
+        assert scenario["expect"], path.name
+        read.append((path, scenario))
+    return read

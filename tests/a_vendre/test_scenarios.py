@@ -29,15 +29,12 @@ files, not copied from the engine.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests import scenario_support as support
 from tests.a_vendre.support import START
-from tests.scenario_support import check_partial, events_in_order, load, to_move
 
 GAME = "a-vendre"
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -60,53 +57,19 @@ def test_scenario(path: Path) -> None:
     assert sum(st.cash) + st.bank == START * (st.n + 1)
     for title, seat in expect.get("titles", {}).items():
         assert snap["owners"].get(title) == seat, f"title {title}: {snap['owners'].get(title)!r} != {seat!r}"
-    if "to_move" in expect:
-        assert to_move(match) == expect["to_move"]
-    if "seats_out" in expect:
-        assert st.seats_out() == expect["seats_out"]
     if "fortunes" in expect:
         assert [st.fortune(s) for s in range(st.n)] == expect["fortunes"]
     if "cards_left" in expect:
         assert sum(st.deck) == expect["cards_left"]
-    legal = [a.text() for a in st.legal_actions()]
-    for text in expect.get("legal", []):
-        assert text in legal, f"{text!r} should be legal; legal: {legal}"
-    for text in expect.get("not_legal", []):
-        assert text not in legal, f"{text!r} should not be legal; legal: {legal}"
-    if "legal_exact" in expect:
-        assert legal == expect["legal_exact"]
-    outcomes = {a.text(): p for a, p in st.chance_outcomes()}
-    if "chance_exact" in expect:
-        assert list(outcomes) == expect["chance_exact"]
-    if "chance" in expect:
-        assert set(outcomes) == set(expect["chance"]), f"chance outcomes {sorted(outcomes)}"
-        for text, nd in expect["chance"].items():
-            assert outcomes[text] == pytest.approx(float(Fraction(*nd))), f"P({text}) = {outcomes[text]}"
-    if "outcome" in expect:
-        check_partial(st.outcome().to_json(), expect["outcome"], "outcome")
-    log = [e.to_json() for e in match.events]
-    if "events" in expect:
-        events_in_order(log, expect["events"])
-    for unwanted in expect.get("no_events", []):
-        found = [e for e in log if all(e.get(k) == v for k, v in unwanted.items())]
-        assert not found, f"unexpected {found}"
-    support.check_counts_and_refusals(path, match, expect, GAME)
+    support.check_shared_keys(path, GAME, match, expect)
 
 
-ILLEGAL = support.illegal_cases(FILES)
-
-
-@pytest.mark.parametrize(("path", "index"), ILLEGAL, ids=[f"{p.stem}-{i}" for p, i in ILLEGAL])
-def test_illegal_action_refused(path: Path, index: int) -> None:
-    support.check_refused(path, index, GAME)
+test_illegal_action_refused = support.illegal_action_test(FILES, GAME)
 
 
 def test_every_scenario_names_a_rule_and_expects_something() -> None:
-    assert len(FILES) >= 40
     seen: set[str] = set()
-    for path in FILES:
-        scenario: dict[str, Any] = load(path)
-        assert scenario["expect"], path.name
+    for path, scenario in support.scenarios_expecting(FILES, 40):
         named = [s for s in SECTIONS if scenario["rule"].startswith(f"§{s} ")]
         assert named, f"{path.name}: the rule names none of the rulebook's paragraphs"
         seen.update(s for s in SECTIONS if f"§{s} " in scenario["rule"])

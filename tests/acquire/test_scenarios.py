@@ -33,7 +33,7 @@ import pytest
 from ludotheque.engine import GameRecord, Match
 from ludotheque.games.acquire.chains import parse_chain
 from tests import scenario_support as support
-from tests.scenario_support import check_partial, events_in_order, load, to_move
+from tests.scenario_support import check_partial, events_in_order, to_move
 
 GAME = "acquire"
 GAME = "acquire"
@@ -88,16 +88,8 @@ def test_scenario(path: Path) -> None:
         events_in_order([e.to_json() for e in match.events], expect["events"])
 
 
-ILLEGAL = support.illegal_cases(FILES)
-
-
-@pytest.mark.parametrize(("path", "index"), ILLEGAL, ids=[f"{p.stem}-{i}" for p, i in ILLEGAL])
-def test_illegal_action_refused(path: Path, index: int) -> None:
-    support.check_refused(path, index, GAME)
+test_illegal_action_refused = support.illegal_action_test(FILES, GAME)
 
 
 def test_every_scenario_names_a_rule_and_expects_something() -> None:
-    assert len(FILES) >= 40
-    for path in FILES:
-        scenario = load(path)
-        assert scenario["expect"], path.name
+    support.scenarios_expecting(FILES, 40)

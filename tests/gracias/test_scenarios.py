@@ -39,7 +39,7 @@ import pytest
 
 from ludotheque.engine import GameRecord, Match
 from tests import scenario_support as support
-from tests.scenario_support import check_partial, events_in_order, load, to_move
+from tests.scenario_support import check_partial, events_in_order, to_move
 
 GAME = "gracias"
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -101,19 +101,11 @@ def test_scenario(path: Path) -> None:
     support.check_counts_and_refusals(path, match, expect, GAME)
 
 
-ILLEGAL = support.illegal_cases(FILES)
-
-
-@pytest.mark.parametrize(("path", "index"), ILLEGAL, ids=[f"{p.stem}-{i}" for p, i in ILLEGAL])
-def test_illegal_action_refused(path: Path, index: int) -> None:
-    support.check_refused(path, index, GAME)
+test_illegal_action_refused = support.illegal_action_test(FILES, GAME)
 
 
 def test_every_scenario_names_a_rule_and_expects_something() -> None:
-    assert len(FILES) >= 25
-    for path in FILES:
-        scenario = load(path)
-        assert scenario["expect"], path.name
+    support.scenarios_expecting(FILES, 25)
 
 
 BAD_POSITIONS: dict[str, dict[str, Any]] = {

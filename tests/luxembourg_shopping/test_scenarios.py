@@ -32,14 +32,11 @@ shops 29–34, 40 Bouton Rouge, 41–46 shops 35–40, 47 Bureau, 48–54 shops 
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests import scenario_support as support
-from tests.scenario_support import check_partial, events_in_order, load, to_move
 
 GAME = "luxembourg-shopping"
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -57,48 +54,14 @@ def test_scenario(path: Path) -> None:
     assert sum(st.cash) + st.bank == 100_000 * st.n
     for shop, seat in expect.get("shops", {}).items():
         assert snap["owners"].get(shop) == seat, f"shop {shop}: owner {snap['owners'].get(shop)!r} != {seat!r}"
-    if "to_move" in expect:
-        assert to_move(match) == expect["to_move"]
-    if "seats_out" in expect:
-        assert st.seats_out() == expect["seats_out"]
-    legal = [a.text() for a in st.legal_actions()]
-    for text in expect.get("legal", []):
-        assert text in legal, f"{text!r} should be legal; legal: {legal}"
-    for text in expect.get("not_legal", []):
-        assert text not in legal, f"{text!r} should not be legal; legal: {legal}"
-    if "legal_exact" in expect:
-        assert legal == expect["legal_exact"]
-    outcomes = {a.text(): p for a, p in st.chance_outcomes()}
-    if "chance_exact" in expect:
-        assert list(outcomes) == expect["chance_exact"]
-    if "chance" in expect:
-        assert set(outcomes) == set(expect["chance"]), f"chance outcomes {sorted(outcomes)}"
-        for text, nd in expect["chance"].items():
-            assert outcomes[text] == pytest.approx(float(Fraction(*nd))), f"P({text}) = {outcomes[text]}"
-    if "outcome" in expect:
-        check_partial(st.outcome().to_json(), expect["outcome"], "outcome")
-    log = [e.to_json() for e in match.events]
-    if "events" in expect:
-        events_in_order(log, expect["events"])
-    for unwanted in expect.get("no_events", []):
-        found = [e for e in log if all(e.get(k) == v for k, v in unwanted.items())]
-        assert not found, f"unexpected {found}"
-    support.check_counts_and_refusals(path, match, expect, GAME)
+    support.check_shared_keys(path, GAME, match, expect)
 
 
-ILLEGAL = support.illegal_cases(FILES)
-
-
-@pytest.mark.parametrize(("path", "index"), ILLEGAL, ids=[f"{p.stem}-{i}" for p, i in ILLEGAL])
-def test_illegal_action_refused(path: Path, index: int) -> None:
-    support.check_refused(path, index, GAME)
+test_illegal_action_refused = support.illegal_action_test(FILES, GAME)
 
 
 def test_every_scenario_names_a_rule_and_expects_something() -> None:
-    assert len(FILES) >= 40
     chapters = set()
-    for path in FILES:
-        scenario: dict[str, Any] = load(path)
-        assert scenario["expect"], path.name
+    for _, scenario in support.scenarios_expecting(FILES, 40):
         chapters.add(scenario["rule"][1])
     assert chapters >= set("ABCDEFGHI"), chapters

@@ -59,12 +59,7 @@ def test_scenario(path: Path) -> None:
     support.check_counts_and_refusals(path, match, expect, GAME)
 
 
-ILLEGAL = support.illegal_cases(FILES)
-
-
-@pytest.mark.parametrize(("path", "index"), ILLEGAL, ids=[f"{p.stem}-{i}" for p, i in ILLEGAL])
-def test_illegal_action_refused(path: Path, index: int) -> None:
-    support.check_refused(path, index, GAME)
+test_illegal_action_refused = support.illegal_action_test(FILES, GAME)
 
 
 def test_every_scenario_names_a_rule_and_expects_something() -> None:
