@@ -4,25 +4,22 @@ marked as reconstructed; owners of the physical game can type theirs in and play
 and hold what the rulebook says (« 43 titres de propriété », « 100 cartes des charges », squares 1 to 60, four
 colours); each kind of broken file is refused with the right entry and reason, by the loader, by ``ludo check-data``
 and when a game is started; a game played on a person's own file keeps its path and hash in the record, and its
-replay is refused once the file has changed. Modelled on ``tests/luxembourg_shopping/test_data_files.py``."""
+replay is refused once the file has changed. Modelled on ``tests/luxembourg_shopping/test_data_files.py``, with which
+it shares ``tests/data_file_support.py``."""
 
 from __future__ import annotations
 
 import hashlib
-import json
-import random
-import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from ludotheque.cli.main import main
-from ludotheque.engine import GameRecord, Match, RecordError
 from ludotheque.engine.datafiles import DataFileError
 from ludotheque.games.a_vendre.tables import load_tables
+from tests import data_file_support as support
 from tests.a_vendre.support import GAME
-from tests.luxembourg_shopping.test_data_files import _replace
+from tests.data_file_support import Broken, DataFiles, replace
 
 DATA = Path(__file__).parents[2] / "src" / "ludotheque" / "games" / "a_vendre" / "data"
 FILES = {"board": "board.toml", "charges": "charges.toml"}
@@ -55,78 +52,66 @@ def _without_square_57(text: str) -> str:
     return text.replace(block, "")
 
 
-BROKEN: dict[str, tuple[str, Callable[[str], str], str, str]] = {
+BROKEN: dict[str, Broken] = {
     # name: (option, change to the shipped file, entry, words of the reason)
     "59_squares": ("board", _without_square_57, "squares", "59 squares; the board has squares 1 to 60"),
-    "square_1_not_start": ("board", _replace('number = 1\ncolour = "start"', 'number = 1\ncolour = "yellow"'),
+    "square_1_not_start": ("board", replace('number = 1\ncolour = "start"', 'number = 1\ncolour = "yellow"'),
                            "squares[0].colour",
                            "square 1 is 'start' (pawns start on 1 and travel to 60), not 'yellow'"),
-    "square_60_not_finish": ("board", _replace('number = 60\ncolour = "finish"', 'number = 60\ncolour = "yellow"'),
+    "square_60_not_finish": ("board", replace('number = 60\ncolour = "finish"', 'number = 60\ncolour = "yellow"'),
                              "squares[59].colour", "square 60 is 'finish'"),
-    "a_title_twice": ("board", _replace('title = { number = 2, name', 'title = { number = 1, name'), "squares",
+    "a_title_twice": ("board", replace('title = { number = 2, name', 'title = { number = 1, name'), "squares",
                       "43 titles; the game has titles 1 to 43, each once (twice: [1]) (missing: [2])"),
-    "42_titles": ("board", _replace('colour = "blue"\ntitle = { number = 43, name = "Joaillerie", price = 1360, '
-                                    'income = 200 }', 'colour = "yellow"'),
+    "42_titles": ("board", replace('colour = "blue"\ntitle = { number = 43, name = "Joaillerie", price = 1360, '
+                                   'income = 200 }', 'colour = "yellow"'),
                   "squares", "42 titles; the game has titles 1 to 43, each once (missing: [43])"),
-    "title_on_a_yellow_square": ("board", _replace('number = 4\ncolour = "yellow"',
-                                                   'number = 4\ncolour = "yellow"\ntitle = { number = 44, name = "X", '
-                                                   'price = 10, income = 10 }'),
+    "title_on_a_yellow_square": ("board", replace('number = 4\ncolour = "yellow"',
+                                                  'number = 4\ncolour = "yellow"\ntitle = { number = 44, name = "X", '
+                                                  'price = 10, income = 10 }'),
                                  "squares[3].title.number", "less than or equal to 43"),
-    "missing_field": ("board", _replace('price = 200, income = 30 }', 'price = 200 }'), "squares[1].title.income",
+    "missing_field": ("board", replace('price = 200, income = 30 }', 'price = 200 }'), "squares[1].title.income",
                       "missing field"),
-    "99_cards": ("charges", _replace('effect = { kind = "lottery", amount = 50 }\ncopies = 2',
-                                     'effect = { kind = "lottery", amount = 50 }\ncopies = 1'),
+    "99_cards": ("charges", replace('effect = { kind = "lottery", amount = 50 }\ncopies = 2',
+                                    'effect = { kind = "lottery", amount = 50 }\ncopies = 1'),
                  "cards", "99 cards (copies counted); the game has 100 « cartes des charges »"),
     "honorary_for_a_business": ("charges",
-                                _replace('{ kind = "honorary", title = 3 }', '{ kind = "honorary", title = 1 }'),
+                                replace('{ kind = "honorary", title = 3 }', '{ kind = "honorary", title = 1 }'),
                                 "cards[0].effect.title", "title 1 is a business (blue square 2); honorary appointments "
                                 "give establishments (red squares)"),
-    "two_honorary_cards_for_one_establishment": ("charges", _replace('{ kind = "honorary", title = 6 }',
-                                                                     '{ kind = "honorary", title = 3 }'),
+    "two_honorary_cards_for_one_establishment": ("charges", replace('{ kind = "honorary", title = 6 }',
+                                                                    '{ kind = "honorary", title = 3 }'),
                                                  "cards[0].effect.title", "one honorary card per establishment"),
-    "tax_at_a_yellow_square": ("charges", _replace('{ kind = "tax", square = 2 }', '{ kind = "tax", square = 4 }'),
+    "tax_at_a_yellow_square": ("charges", replace('{ kind = "tax", square = 2 }', '{ kind = "tax", square = 4 }'),
                                "cards[23].effect.square", "square 4 is yellow; a tax is the R of a blue square"),
-    "amount_to_a_blue_square": ("charges", _replace('{ kind = "move_to", square = 3 }',
-                                                    '{ kind = "move_to", square = 3, amount = 100 }'),
+    "amount_to_a_blue_square": ("charges", replace('{ kind = "move_to", square = 3 }',
+                                                   '{ kind = "move_to", square = 3, amount = 100 }'),
                                 "cards[58].effect.amount", "square 3 is blue; only a card sending the pawn to a green "
                                 "square has an amount to pay"),
     "unknown_effect_kind": ("charges",
-                            _replace('{ kind = "lottery", amount = 50 }', '{ kind = "jackpot", amount = 50 }'),
+                            replace('{ kind = "lottery", amount = 50 }', '{ kind = "jackpot", amount = 50 }'),
                             "cards[13].effect", "Input tag 'jackpot' found using 'kind' does not match"),
-    "a_move_of_0": ("charges", _replace('{ kind = "move", steps = -1 }', '{ kind = "move", steps = 0 }'),
+    "a_move_of_0": ("charges", replace('{ kind = "move", steps = -1 }', '{ kind = "move", steps = 0 }'),
                     "cards[63].effect.move", "a move card moves: steps is not 0"),
-    "duplicate_ids": ("charges", _replace('id = "T02"', 'id = "T01"'), "cards[24].id",
+    "duplicate_ids": ("charges", replace('id = "T02"', 'id = "T01"'), "cards[24].id",
                       "'T01' is already the id of another card; ids are unique"),
-    "card_missing_field": ("charges", _replace('effect = { kind = "tax", square = 2 }', 'effect = { kind = "tax" }'),
+    "card_missing_field": ("charges", replace('effect = { kind = "tax", square = 2 }', 'effect = { kind = "tax" }'),
                            "cards[23].effect.tax.square", "missing field"),
 }
 
 
-def broken_file(tmp_path: Path, name: str) -> tuple[str, Path, str, str]:
-    option, change, entry, reason = BROKEN[name]
-    path = tmp_path / FILES[option]
-    path.write_text(change((DATA / FILES[option]).read_text(encoding="utf-8")), encoding="utf-8")
-    return option, path, entry, reason
+SHIPPED = DataFiles(DATA, FILES, BROKEN, load_tables)
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))
 def test_a_broken_file_is_refused_naming_the_file_the_entry_and_the_reason(tmp_path: Path, name: str) -> None:
-    option, path, entry, reason = broken_file(tmp_path, name)
-    with pytest.raises(DataFileError) as refused:
-        load_tables({option: str(path)})
-    assert refused.value.source == str(path)
-    assert any(e == entry and reason in r for e, r in refused.value.problems), refused.value.problems
-    assert f"{path}: {entry}: " in str(refused.value)
+    SHIPPED.assert_load_refuses(tmp_path, name)
 
 
 def test_every_problem_of_a_file_is_listed(tmp_path: Path) -> None:
-    path = tmp_path / "board.toml"
-    text = (DATA / "board.toml").read_text(encoding="utf-8")
-    path.write_text(text.replace('number = 1\ncolour = "start"', 'number = 1\ncolour = "yellow"')
-                    .replace('number = 60\ncolour = "finish"', 'number = 60\ncolour = "yellow"'), encoding="utf-8")
-    with pytest.raises(DataFileError) as refused:
-        load_tables({"board": str(path)})
-    assert [e for e, _ in refused.value.problems] == ["squares[0].colour", "squares[59].colour"]
+    path = SHIPPED.changed(tmp_path, "board", lambda text: text.replace(
+        'number = 1\ncolour = "start"', 'number = 1\ncolour = "yellow"').replace(
+        'number = 60\ncolour = "finish"', 'number = 60\ncolour = "yellow"'))
+    assert SHIPPED.load_problems("board", path) == ["squares[0].colour", "squares[59].colour"]
 
 
 def test_the_cards_are_checked_against_the_board_they_are_played_on(tmp_path: Path) -> None:
@@ -153,16 +138,13 @@ def test_the_cards_are_checked_against_the_board_they_are_played_on(tmp_path: Pa
 ])
 def test_check_data_says_what_a_good_file_holds(capsys: pytest.CaptureFixture[str], name: str,
                                                 holds: dict[str, object]) -> None:
-    assert main(["check-data", str(DATA / name), "--json"]) == 0
-    said = json.loads(capsys.readouterr().out)
+    said = support.check_data_json(capsys, DATA / name)
     assert said["game"] == "a-vendre" and said["format"] == f"a-vendre/{name.removesuffix('.toml')}"
-    assert said["sha256"] == hashlib.sha256((DATA / name).read_bytes()).hexdigest()
     assert {k: said[k] for k in holds} == holds
 
 
 def test_check_data_in_words(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check-data", str(DATA / "board.toml")]) == 0
-    out = " ".join(capsys.readouterr().out.split())
+    out = support.check_data_words(capsys, DATA / "board.toml")
     assert "board.toml" in out and "A Vendre" in out and "a-vendre/board" in out
     assert "squares 60" in out and "titles 43" in out and "reconstructed" in out
 
@@ -170,17 +152,12 @@ def test_check_data_in_words(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize("name", ["59_squares", "square_1_not_start", "a_title_twice", "42_titles", "99_cards",
                                   "unknown_effect_kind", "missing_field"])
 def test_check_data_lists_a_bad_files_problems(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
-    _, path, entry, reason = broken_file(tmp_path, name)
-    assert main(["check-data", str(path)]) == 2
-    said = capsys.readouterr()
-    assert said.out == ""
-    assert f"{path}: {entry}: " in said.err and reason in said.err
+    SHIPPED.assert_check_data_refuses(tmp_path, capsys, name)
 
 
 def test_check_data_lists_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "charges.toml"
-    text = (DATA / "charges.toml").read_text(encoding="utf-8")
-    path.write_text(text.replace('id = "T02"', 'id = "T01"').replace('copies = 2', 'copies = 3', 1), encoding="utf-8")
+    path = SHIPPED.changed(tmp_path, "charges",
+                           lambda text: text.replace('id = "T02"', 'id = "T01"').replace('copies = 2', 'copies = 3', 1))
     assert main(["check-data", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}: cards: 101 cards" in err and f"{path}: cards[24].id: " in err
@@ -191,51 +168,23 @@ def test_check_data_lists_every_problem(tmp_path: Path, capsys: pytest.CaptureFi
 
 @pytest.mark.parametrize("name", ["square_1_not_start", "honorary_for_a_business", "42_titles"])
 def test_a_game_on_a_bad_file_does_not_start(tmp_path: Path, name: str) -> None:
-    option, path, entry, reason = broken_file(tmp_path, name)
-    with pytest.raises(DataFileError, match=re.escape(f"{path}: {entry}: {reason}")):
-        Match(GAME, 2, {option: str(path)})
-    with pytest.raises(DataFileError):
-        GAME.new_game(2, {option: str(path)})
+    SHIPPED.assert_game_refuses(tmp_path, GAME, name)
 
 
-@pytest.mark.parametrize("command", [
-    ["simulate", "a-vendre", "--players", "2", "--games", "1", "--no-progress"],
-    ["play", "a-vendre", "--players", "2", "--bots", "random,random"],
-])
+@pytest.mark.parametrize("command", support.starting_commands("a-vendre"))
 def test_the_cli_refuses_a_bad_file_and_starts_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                       command: list[str]) -> None:
-    _, path, entry, reason = broken_file(tmp_path, "square_1_not_start")
-    assert main([*command, "--option", f"board={path}"]) == 2
-    said = capsys.readouterr()
-    assert said.out == ""
-    assert f"{path}: {entry}: {reason}" in said.err
+    SHIPPED.assert_command_refuses(tmp_path, capsys, command, "square_1_not_start")
 
 
 def test_a_game_on_ones_own_file_is_recorded_with_its_hash_and_refused_once_changed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    mine = tmp_path / "mon-plateau.toml"
-    mine.write_text((DATA / "board.toml").read_text(encoding="utf-8").replace('"Boulangerie"', '"Boulangerie Poche"'),
-                    encoding="utf-8")
-    match = Match(GAME, 3, {"board": str(mine), "game": "double"}, seed=3)
-    match.play_randomly(random.Random(3), max_actions=300)
+    mine, match = SHIPPED.played_on_own_board(tmp_path, GAME, {"game": "double"})
     assert match.state.t.names[2] == "Boulangerie Poche"
-    record = match.to_record()
+    record = support.recorded_on(match, mine)
     assert record.data is not None
-    assert record.data["board"] == {"file": str(mine), "sha256": hashlib.sha256(mine.read_bytes()).hexdigest()}
     assert record.data["charges"]["file"] == "a_vendre/data/charges.toml"
-    saved = tmp_path / "game.json"
-    saved.write_text(record.dumps(), encoding="utf-8")
-    again = Match.from_record(GameRecord.loads(saved.read_text(encoding="utf-8")))
-    assert again.state.to_json() == match.state.to_json()
-    assert main(["replay", str(saved), "--json"]) == 0
-    capsys.readouterr()
-
-    mine.write_text(mine.read_text(encoding="utf-8").replace('"Boulangerie Poche"', '"Pâtisserie"'), encoding="utf-8")
-    with pytest.raises(RecordError, match=r"the record was played on board file .*mon-plateau\.toml.*the file has "
-                                          r"changed, so the game cannot be replayed on it"):
-        Match.from_record(GameRecord.loads(saved.read_text(encoding="utf-8")))
-    assert main(["replay", str(saved)]) == 2
-    assert "the file has changed" in capsys.readouterr().err
+    support.check_replayed_then_refused_once_changed(tmp_path, capsys, match, record, mine)
 
 
 def test_a_game_on_ones_own_deck_plays_its_cards(tmp_path: Path) -> None:

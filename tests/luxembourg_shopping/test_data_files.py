@@ -8,17 +8,15 @@ hash in the record, and its replay is refused once the file has changed."""
 from __future__ import annotations
 
 import hashlib
-import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from ludotheque.cli.main import main
-from ludotheque.engine import GameRecord, Match, RecordError
-from ludotheque.engine.datafiles import DataFileError
 from ludotheque.games.luxembourg_shopping.tables import load_tables
+from tests import data_file_support as support
+from tests.data_file_support import Broken, DataFiles, replace
 from tests.luxembourg_shopping.support import GAME
 
 DATA = Path(__file__).parents[2] / "src" / "ludotheque" / "games" / "luxembourg_shopping" / "data"
@@ -56,70 +54,54 @@ def _drop_shop_56(text: str) -> str:
     return re.sub(square_65, 'number = 65\nkind = "bureau"', text)
 
 
-def _replace(old: str, new: str, count: int = 1) -> Callable[[str], str]:
-    def change(text: str) -> str:
-        assert old in text, old
-        return text.replace(old, new, count)
-    return change
-
-
-BROKEN: dict[str, tuple[str, Callable[[str], str], str, str]] = {
+BROKEN: dict[str, Broken] = {
     # name: (option, change to the shipped file, entry, words of the reason)
     "unknown_effect_kind": ("bouton_rouge",
-                            _replace('kind = "receive", amount = 20000', 'kind = "steal", amount = 20000'),
+                            replace('kind = "receive", amount = 20000', 'kind = "steal", amount = 20000'),
                             "cards[1].effect", "Input tag 'steal' found using 'kind' does not match"),
-    "missing_field": ("correspondance", _replace('pile = "even"\n', ""), "cards[0].pile", "missing field"),
-    "unknown_field": ("board", _replace('price = 8000\n', 'price = 8000\nrent = 1000\n'), "zones.orange.rent",
+    "missing_field": ("correspondance", replace('pile = "even"\n', ""), "cards[0].pile", "missing field"),
+    "unknown_field": ("board", replace('price = 8000\n', 'price = 8000\nrent = 1000\n'), "zones.orange.rent",
                       "unknown field"),
     "55_shops": ("board", _drop_shop_56, "squares",
                  "55 shop squares; the board has shops 1 to 56, each once (missing: [56])"),
-    "square_33_not_bankruptcy": ("board", _replace('number = 33\nkind = "bankruptcy"', 'number = 33\nkind = "bureau"'),
+    "square_33_not_bankruptcy": ("board", replace('number = 33\nkind = "bankruptcy"', 'number = 33\nkind = "bureau"'),
                                  "squares[32].kind", "square 33 is 'bureau'; the rulebook makes it 'bankruptcy'"),
-    "square_66_not_bonus": ("board", _replace('number = 66\nkind = "bonus"', 'number = 66\nkind = "bureau"'),
+    "square_66_not_bonus": ("board", replace('number = 66\nkind = "bonus"', 'number = 66\nkind = "bureau"'),
                             "squares[65].kind", "square 66 is 'bureau'; the rulebook makes it 'bonus'"),
-    "empty_odd_pile": ("correspondance", _replace('pile = "odd"', 'pile = "even"', -1), "cards",
+    "empty_odd_pile": ("correspondance", replace('pile = "odd"', 'pile = "even"', -1), "cards",
                        "the odd pile has no shop card"),
     "odd_pile_without_shop_cards": ("correspondance", _odd_shops_to_actions, "cards", "the odd pile has no shop card"),
-    "red_move_off_the_board": ("bouton_rouge", _replace("square = 66", "square = 67"), "cards[7].effect.square",
+    "red_move_off_the_board": ("bouton_rouge", replace("square = 66", "square = 67"), "cards[7].effect.square",
                                "square 67 is not on the board (luxembourg_shopping/data/board.toml has squares 1 to "
                                "66)"),
     "mail_move_off_the_board": ("correspondance",
-                                _replace('kind = "move_to", square = 1 }', 'kind = "move_to", square = 70 }'),
+                                replace('kind = "move_to", square = 1 }', 'kind = "move_to", square = 70 }'),
                                 "cards[65].top.square", "square 70 is not on the board"),
-    "duplicate_red_ids": ("bouton_rouge", _replace('id = "R02"', 'id = "R01"'), "cards[1].id",
+    "duplicate_red_ids": ("bouton_rouge", replace('id = "R02"', 'id = "R01"'), "cards[1].id",
                           "'R01' is already the id of another card; ids are unique"),
-    "duplicate_mail_ids": ("correspondance", _replace('id = "I05"', 'id = "P05"'), "cards[38].id",
+    "duplicate_mail_ids": ("correspondance", replace('id = "I05"', 'id = "P05"'), "cards[38].id",
                            "'P05' is already the id of another card; ids are unique"),
-    "id_in_both_decks": ("bouton_rouge", _replace('id = "R01"', 'id = "P01"'), "cards[0].id",
+    "id_in_both_decks": ("bouton_rouge", replace('id = "R01"', 'id = "P01"'), "cards[0].id",
                          "'P01' is also a « Correspondance » card's id; ids differ across decks"),
 }
 
 
-def broken_file(tmp_path: Path, name: str) -> tuple[str, Path, str, str]:
-    option, change, entry, reason = BROKEN[name]
-    path = tmp_path / FILES[option]
-    path.write_text(change((DATA / FILES[option]).read_text(encoding="utf-8")), encoding="utf-8")
-    return option, path, entry, reason
+SHIPPED = DataFiles(DATA, FILES, BROKEN, load_tables)
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))
 def test_a_broken_file_is_refused_naming_the_file_the_entry_and_the_reason(tmp_path: Path, name: str) -> None:
-    option, path, entry, reason = broken_file(tmp_path, name)
-    with pytest.raises(DataFileError) as refused:
-        load_tables({option: str(path)})
-    assert refused.value.source == str(path)
-    assert any(e == entry and reason in r for e, r in refused.value.problems), refused.value.problems
-    assert f"{path}: {entry}: " in str(refused.value)
+    SHIPPED.assert_load_refuses(tmp_path, name)
+
+
+def _squares_33_and_66_bureaus(text: str) -> str:
+    return (text.replace('number = 33\nkind = "bankruptcy"', 'number = 33\nkind = "bureau"')
+            .replace('number = 66\nkind = "bonus"', 'number = 66\nkind = "bureau"'))
 
 
 def test_every_problem_of_a_file_is_listed(tmp_path: Path) -> None:
-    path = tmp_path / "board.toml"
-    text = (DATA / "board.toml").read_text(encoding="utf-8")
-    path.write_text(text.replace('number = 33\nkind = "bankruptcy"', 'number = 33\nkind = "bureau"')
-                    .replace('number = 66\nkind = "bonus"', 'number = 66\nkind = "bureau"'), encoding="utf-8")
-    with pytest.raises(DataFileError) as refused:
-        load_tables({"board": str(path)})
-    assert [e for e, _ in refused.value.problems] == ["squares[32].kind", "squares[65].kind"]
+    path = SHIPPED.changed(tmp_path, "board", _squares_33_and_66_bureaus)
+    assert SHIPPED.load_problems("board", path) == ["squares[32].kind", "squares[65].kind"]
 
 
 # --- ludo check-data -----------------------------------------------------------------------------------------------
@@ -133,10 +115,8 @@ def test_every_problem_of_a_file_is_listed(tmp_path: Path) -> None:
 ])
 def test_check_data_says_what_a_good_file_holds(capsys: pytest.CaptureFixture[str], name: str,
                                                 holds: dict[str, object]) -> None:
-    assert main(["check-data", str(DATA / name), "--json"]) == 0
-    said = json.loads(capsys.readouterr().out)
+    said = support.check_data_json(capsys, DATA / name)
     assert said["game"] == "luxembourg-shopping"
-    assert said["sha256"] == hashlib.sha256((DATA / name).read_bytes()).hexdigest()
     assert {k: said[k] for k in holds} == holds
     if name == "board.toml":
         assert said["zones"]["orange"] == {"price": 8000, "income": 3000, "colour": "#f28c28"}
@@ -147,26 +127,18 @@ def test_check_data_says_what_a_good_file_holds(capsys: pytest.CaptureFixture[st
 
 
 def test_check_data_in_words(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check-data", str(DATA / "board.toml")]) == 0
-    out = " ".join(capsys.readouterr().out.split())
+    out = support.check_data_words(capsys, DATA / "board.toml")
     assert "board.toml" in out and "Luxembourg-Shopping" in out and "luxembourg-shopping/board" in out
     assert "shops 56" in out and "squares 66" in out and "reconstructed" in out
 
 
 @pytest.mark.parametrize("name", ["square_33_not_bankruptcy", "unknown_effect_kind", "empty_odd_pile", "55_shops"])
 def test_check_data_lists_a_bad_files_problems(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
-    _, path, entry, reason = broken_file(tmp_path, name)
-    assert main(["check-data", str(path)]) == 2
-    said = capsys.readouterr()
-    assert said.out == ""
-    assert f"{path}: {entry}: " in said.err and reason in said.err
+    SHIPPED.assert_check_data_refuses(tmp_path, capsys, name)
 
 
 def test_check_data_lists_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "board.toml"
-    text = (DATA / "board.toml").read_text(encoding="utf-8")
-    path.write_text(text.replace('number = 33\nkind = "bankruptcy"', 'number = 33\nkind = "bureau"')
-                    .replace('number = 66\nkind = "bonus"', 'number = 66\nkind = "bureau"'), encoding="utf-8")
+    path = SHIPPED.changed(tmp_path, "board", _squares_33_and_66_bureaus)
     assert main(["check-data", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}: squares[32].kind: " in err and f"{path}: squares[65].kind: " in err
@@ -176,47 +148,19 @@ def test_check_data_lists_every_problem(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_a_game_on_a_bad_file_does_not_start(tmp_path: Path) -> None:
-    _, path, entry, reason = broken_file(tmp_path, "square_33_not_bankruptcy")
-    with pytest.raises(DataFileError, match=re.escape(f"{path}: {entry}: {reason}")):
-        Match(GAME, 2, {"board": str(path)})
-    with pytest.raises(DataFileError):
-        GAME.new_game(2, {"board": str(path)})
+    SHIPPED.assert_game_refuses(tmp_path, GAME, "square_33_not_bankruptcy")
 
 
-@pytest.mark.parametrize("command", [
-    ["simulate", "luxembourg-shopping", "--players", "2", "--games", "1", "--no-progress"],
-    ["play", "luxembourg-shopping", "--players", "2", "--bots", "random,random"],
-])
+@pytest.mark.parametrize("command", support.starting_commands("luxembourg-shopping"))
 def test_the_cli_refuses_a_bad_file_and_starts_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                       command: list[str]) -> None:
-    _, path, entry, reason = broken_file(tmp_path, "square_66_not_bonus")
-    assert main([*command, "--option", f"board={path}"]) == 2
-    said = capsys.readouterr()
-    assert said.out == ""
-    assert f"{path}: {entry}: {reason}" in said.err
+    SHIPPED.assert_command_refuses(tmp_path, capsys, command, "square_66_not_bonus")
 
 
 def test_a_game_on_ones_own_file_is_recorded_with_its_hash_and_refused_once_changed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    mine = tmp_path / "mon-plateau.toml"
-    mine.write_text((DATA / "board.toml").read_text(encoding="utf-8").replace('"Boulangerie"', '"Boulangerie Poche"'),
-                    encoding="utf-8")
-    match = Match(GAME, 3, {"board": str(mine)}, seed=3)
-    match.play_randomly(__import__("random").Random(3), max_actions=300)
-    record = match.to_record()
+    mine, match = SHIPPED.played_on_own_board(tmp_path, GAME, {})
+    record = support.recorded_on(match, mine)
     assert record.data is not None
-    assert record.data["board"] == {"file": str(mine), "sha256": hashlib.sha256(mine.read_bytes()).hexdigest()}
     assert record.data["correspondance"]["file"] == "luxembourg_shopping/data/correspondance.toml"
-    saved = tmp_path / "game.json"
-    saved.write_text(record.dumps(), encoding="utf-8")
-    again = Match.from_record(GameRecord.loads(saved.read_text(encoding="utf-8")))
-    assert again.state.to_json() == match.state.to_json()
-    assert main(["replay", str(saved), "--json"]) == 0
-    capsys.readouterr()
-
-    mine.write_text(mine.read_text(encoding="utf-8").replace('"Boulangerie Poche"', '"Pâtisserie"'), encoding="utf-8")
-    with pytest.raises(RecordError, match=r"the record was played on board file .*mon-plateau\.toml.*the file has "
-                                          r"changed, so the game cannot be replayed on it"):
-        Match.from_record(GameRecord.loads(saved.read_text(encoding="utf-8")))
-    assert main(["replay", str(saved)]) == 2
-    assert "the file has changed" in capsys.readouterr().err
+    support.check_replayed_then_refused_once_changed(tmp_path, capsys, match, record, mine)
