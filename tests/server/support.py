@@ -13,16 +13,17 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 import pytest
 import uvicorn
 import websockets
 
+from ludotheque.engine.game import get_game
 from ludotheque.server.app import create_app
 
 
@@ -192,3 +193,123 @@ def launch_chromium(playwright: Any) -> Any:
     """Headless chromium as every browser test starts it."""
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                       args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+
+
+def assert_in_both_catalogues(game: str, keys: set[str], plurals: set[str]) -> None:
+    """Every text key a game's browser view asks for is in its English and its French catalogue, and every plural
+    key in both its forms (``_one``, ``_other``)."""
+    catalog = get_game(game).catalog
+    for lang in ("en", "fr"):
+        messages = catalog.messages[lang]
+        for key in keys:
+            assert key in messages, (lang, key)
+        for key in plurals:
+            assert f"{key}_one" in messages and f"{key}_other" in messages, (lang, key)
+
+
+def sniff(frames: list[dict[str, Any]], log: list[dict[str, Any]]) -> Any:
+    """Keep the state frames a page receives, and the log they make (a new connection gets it all again)."""
+
+    def on_frame(payload: str | bytes) -> None:
+        frame = json.loads(payload)
+        if frame.get("type") != "state":
+            return
+        frames.append(frame)
+        del log[frame["events_from"]:]
+        log.extend(frame["events"])
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framereceived", on_frame)
+
+    return on_socket
+
+
+def refuse_dialog(errors: list[str]) -> Any:
+    """A dialog (an ``alert`` run from a name) is an error, and is dismissed."""
+
+    def on_dialog(dialog: Any) -> None:
+        errors.append(f"a dialog: {dialog.message}")
+        dialog.dismiss()
+
+    return on_dialog
+
+
+ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
+"""Where the browser tests keep their screenshots."""
+HOSTILE = "<img src=x onerror=alert(1)>Ada"
+"""A person's name that would run a script if a page wrote it as markup."""
+
+
+class SeatPage(NamedTuple):
+    """A new table's page, as its seat 0 sees it."""
+
+    table: str
+    page: Any
+    frames: list[dict[str, Any]]
+    """The state frames the page has received."""
+    log: list[dict[str, Any]]
+    """The table's log as those frames make it."""
+
+
+def seat_page(browser: Any, running: Running, game: str, seats: list[dict[str, Any]], lang: str,
+              viewport: tuple[int, int], errors: list[str]) -> SeatPage:
+    """A new table of ``game`` for ``seats`` (bots without delay), and a page of ``browser`` at it as seat 0 in
+    ``lang``, ``viewport`` (width, height) wide: its console errors, page errors and dialogs go to ``errors``."""
+    data = running.create(game=game, players=len(seats), seats=seats, bot_delay_ms=0)
+    table, token = data["id"], data["tokens"]["0"]
+    frames: list[dict[str, Any]] = []
+    log: list[dict[str, Any]] = []
+    width, height = viewport
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", refuse_dialog(errors))
+    page.on("websocket", sniff(frames, log))
+    page.goto(running.url + "/")
+    page.evaluate("([id, token, lang]) => { localStorage.setItem('ludo.seat.' + id,"
+                  " JSON.stringify({seat: 0, token})); localStorage.setItem('ludo.lang', lang); }",
+                  [table, token, lang])
+    page.goto(f"{running.url}/#/table/{table}")
+    return SeatPage(table, page, frames, log)
+
+
+def spectator_page(browser: Any, running: Running, table: str, lang: str, errors: list[str]) -> Any:
+    """A phone-sized page (390 × 844) of ``browser`` watching ``table`` in ``lang``, its page errors to ``errors``."""
+    watcher = browser.new_page(viewport={"width": 390, "height": 844})
+    watcher.on("pageerror", lambda e: errors.append(str(e)))
+    watcher.goto(running.url + "/")
+    watcher.evaluate("lang => localStorage.setItem('ludo.lang', lang)", lang)
+    watcher.goto(f"{running.url}/#/table/{table}")
+    return watcher
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's chromium, headless, driven by playwright for the length of a ``with`` (the test is skipped when
+    playwright is not installed)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = launch_chromium(p)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def click_first_choice(page: Any, selector: str, frames: list[dict[str, Any]],
+                       count: Callable[[str], int]) -> tuple[str, int]:
+    """Click the first of the page's decision buttons (``selector``), whose action is legal in the last state frame,
+    and wait (5 seconds at most) until a newer frame has come and ``count(action)`` (the events saying the seat made
+    that decision) has grown; the action, and the count before the click."""
+    button = page.locator(selector).first
+    action = button.get_attribute("data-action") or ""
+    assert action in [a["text"] for a in frames[-1]["legal"]]
+    before = max(f["at"] for f in frames)
+    counted = count(action)
+    button.click()
+    for _ in range(200):
+        if max(f["at"] for f in frames) > before and count(action) > counted:
+            break
+        page.wait_for_timeout(25)
+    assert max(f["at"] for f in frames) > before, f"{action!r} was not played"
+    return action, counted

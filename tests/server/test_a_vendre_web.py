@@ -7,21 +7,20 @@ the log says it); a spectator sees the same board and no choices. Screenshots ar
 
 from __future__ import annotations
 
-import json
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ludotheque.engine.game import get_game
-from tests.server.support import Running, launch_chromium, needs_chromium
+from tests.server import support
+from tests.server.support import ARTIFACTS, HOSTILE, Running, needs_chromium
 
 WEB = Path(__file__).parents[2] / "src/ludotheque/games/a_vendre/web"
-ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
 COLOURS = ("start", "finish", "yellow", "green", "blue", "red")
 CARD_KINDS = ("honorary", "lottery", "tax", "move_to", "move")
-HOSTILE = "<img src=x onerror=alert(1)>Ada"
 
 
 def test_every_text_the_view_asks_for_is_in_both_catalogues() -> None:
@@ -34,30 +33,7 @@ def test_every_text_the_view_asks_for_is_in_both_catalogues() -> None:
     keys |= {f"step.{s}" for s in ("first", "roll", "draw", "buy", "yellow", "choose_auction", "bid", "loan")}
     assert {"web.card.move_on", "web.card.move_back", "web.loans", "web.titles", "web.pile"} <= plurals
     assert len(keys) > 110
-    catalog = get_game("a-vendre").catalog
-    for lang in ("en", "fr"):
-        messages = catalog.messages[lang]
-        for key in keys:
-            assert key in messages, (lang, key)
-        for key in plurals:
-            assert f"{key}_one" in messages and f"{key}_other" in messages, (lang, key)
-
-
-def sniff(frames: list[dict[str, Any]], log: list[dict[str, Any]]) -> Any:
-    """Keep the state frames a page receives, and the log they make (a new connection gets it all again)."""
-
-    def on_frame(payload: str | bytes) -> None:
-        frame = json.loads(payload)
-        if frame.get("type") != "state":
-            return
-        frames.append(frame)
-        del log[frame["events_from"]:]
-        log.extend(frame["events"])
-
-    def on_socket(ws: Any) -> None:
-        ws.on("framereceived", on_frame)
-
-    return on_socket
+    support.assert_in_both_catalogues("a-vendre", keys, plurals)
 
 
 def played(log: list[dict[str, Any]], action: str) -> int:
@@ -78,16 +54,6 @@ def played(log: list[dict[str, Any]], action: str) -> int:
     return sum(1 for e in log if mine(e))
 
 
-def refuse_dialog(errors: list[str]) -> Any:
-    """A dialog (an ``alert`` run from a name) is an error, and is dismissed."""
-
-    def on_dialog(dialog: Any) -> None:
-        errors.append(f"a dialog: {dialog.message}")
-        dialog.dismiss()
-
-    return on_dialog
-
-
 # Every pawn's disc on the page: none hidden by another (nine pawns readable at once).
 PAWNS = """() => [...document.querySelectorAll('svg.av-board .av-pawn')].map((g) => {
   const r = g.querySelector('.av-pawn-body').getBoundingClientRect();
@@ -99,96 +65,65 @@ PAWNS = """() => [...document.querySelectorAll('svg.av-board .av-pawn')].map((g)
 @pytest.mark.browser
 @needs_chromium
 def test_the_board_and_a_decision_in_the_browser(running: Running) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
     catalog = get_game("a-vendre").catalog
     ARTIFACTS.mkdir(exist_ok=True)
     errors: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = launch_chromium(p)
-        try:
-            for lang, width, height in (("en", 1280, 800), ("fr", 1280, 900)):
-                seats = [{"name": HOSTILE}] + [{"bot": "random"}] * 8
-                data = running.create(game="a-vendre", players=9, seats=seats, bot_delay_ms=0)
-                table, token = data["id"], data["tokens"]["0"]
-                frames: list[dict[str, Any]] = []
-                log: list[dict[str, Any]] = []
-                page = browser.new_page(viewport={"width": width, "height": height})
-                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.on("dialog", refuse_dialog(errors))
-                page.on("websocket", sniff(frames, log))
-                page.goto(running.url + "/")
-                page.evaluate("([id, token, lang]) => { localStorage.setItem('ludo.seat.' + id,"
-                              " JSON.stringify({seat: 0, token})); localStorage.setItem('ludo.lang', lang); }",
-                              [table, token, lang])
-                page.goto(f"{running.url}/#/table/{table}")
+    with support.chromium() as browser:
+        for lang, width, height in (("en", 1280, 800), ("fr", 1280, 900)):
+            seats = [{"name": HOSTILE}] + [{"bot": "random"}] * 8
+            table, page, frames, log = support.seat_page(browser, running, "a-vendre", seats, lang, (width, height),
+                                                         errors)
 
-                # the board, as a board
-                page.wait_for_selector(".av svg.av-board", timeout=20000)
-                assert page.locator("svg.av-board g.av-sq").count() == 60
-                assert page.locator("svg.av-board g.av-sq[data-title]").count() == 43
-                for number, colour in ((1, "start"), (60, "finish")):
-                    assert page.get_attribute(f'g.av-sq[data-square="{number}"]', "data-colour") == colour
-                for colour in ("yellow", "green", "blue", "red"):
-                    assert page.locator(f"g.av-sq[data-colour={colour}]").count() > 0
-                note = page.inner_text(".av-note")
-                assert catalog.t(lang, "web.reconstructed") in note
+            # the board, as a board
+            page.wait_for_selector(".av svg.av-board", timeout=20000)
+            assert page.locator("svg.av-board g.av-sq").count() == 60
+            assert page.locator("svg.av-board g.av-sq[data-title]").count() == 43
+            for number, colour in ((1, "start"), (60, "finish")):
+                assert page.get_attribute(f'g.av-sq[data-square="{number}"]', "data-colour") == colour
+            for colour in ("yellow", "green", "blue", "red"):
+                assert page.locator(f"g.av-sq[data-colour={colour}]").count() > 0
+            note = page.inner_text(".av-note")
+            assert catalog.t(lang, "web.reconstructed") in note
 
-                # the person's first decision
-                page.wait_for_selector(".av-choices .av-choice", timeout=30000)
-                view = frames[-1]["view"]
-                # names are text, never markup
-                assert page.locator(".av-p-name-text").first.inner_text() == HOSTILE
-                assert page.locator(".av img, #log img, #choices img").count() == 0
-                # every title held has its holder's token
-                assert page.locator("svg.av-board .av-jeton").count() == len(view["owners"])
-                # the pawns: one per player still in, each with its seat's number, none hiding another
-                pawns = page.evaluate(PAWNS)
-                playing = [pl["seat"] for pl in view["players"] if not pl["out"]]
-                assert sorted(pw["seat"] for pw in pawns) == playing and len(playing) >= 8
-                assert all(pw["number"] == str(pw["seat"]) and pw["w"] >= 14 for pw in pawns)
-                for i, a in enumerate(pawns):
-                    for b in pawns[i + 1:]:
-                        apart = (a["x"] + a["w"] <= b["x"] + 1 or b["x"] + b["w"] <= a["x"] + 1 or
-                                 a["y"] + a["h"] <= b["y"] + 1 or b["y"] + b["h"] <= a["y"] + 1)
-                        assert apart, (a, b)
-                assert page.locator(".av-player").count() == 9
-                assert page.locator(".av-status .av-mode").inner_text() == catalog.t(lang, "web.simple_game")
-                assert "web." not in page.inner_text("#board") + page.inner_text("#choices"), "a text is missing"
-                page.screenshot(path=str(ARTIFACTS / f"a_vendre_{lang}_{width}_choice.png"), full_page=True)
+            # the person's first decision
+            page.wait_for_selector(".av-choices .av-choice", timeout=30000)
+            view = frames[-1]["view"]
+            # names are text, never markup
+            assert page.locator(".av-p-name-text").first.inner_text() == HOSTILE
+            assert page.locator(".av img, #log img, #choices img").count() == 0
+            # every title held has its holder's token
+            assert page.locator("svg.av-board .av-jeton").count() == len(view["owners"])
+            # the pawns: one per player still in, each with its seat's number, none hiding another
+            pawns = page.evaluate(PAWNS)
+            playing = [pl["seat"] for pl in view["players"] if not pl["out"]]
+            assert sorted(pw["seat"] for pw in pawns) == playing and len(playing) >= 8
+            assert all(pw["number"] == str(pw["seat"]) and pw["w"] >= 14 for pw in pawns)
+            for i, a in enumerate(pawns):
+                for b in pawns[i + 1:]:
+                    apart = (a["x"] + a["w"] <= b["x"] + 1 or b["x"] + b["w"] <= a["x"] + 1 or
+                             a["y"] + a["h"] <= b["y"] + 1 or b["y"] + b["h"] <= a["y"] + 1)
+                    assert apart, (a, b)
+            assert page.locator(".av-player").count() == 9
+            assert page.locator(".av-status .av-mode").inner_text() == catalog.t(lang, "web.simple_game")
+            assert "web." not in page.inner_text("#board") + page.inner_text("#choices"), "a text is missing"
+            page.screenshot(path=str(ARTIFACTS / f"a_vendre_{lang}_{width}_choice.png"), full_page=True)
 
-                # a decision: the first choice, clicked
-                button = page.locator(".av-choices .av-choice").first
-                action = button.get_attribute("data-action") or ""
-                assert action in [a["text"] for a in frames[-1]["legal"]]
-                before = max(f["at"] for f in frames)
-                mine = played(log, action)
-                button.click()
-                for _ in range(200):
-                    if max(f["at"] for f in frames) > before and played(log, action) > mine:
-                        break
-                    page.wait_for_timeout(25)
-                assert max(f["at"] for f in frames) > before, f"{action!r} was not played"
-                # (a card may send the pawn to a blue or red square, whose card follows: one event or more)
-                assert played(log, action) > mine, (action, log[-6:])
-                page.wait_for_timeout(200)
-                page.screenshot(path=str(ARTIFACTS / f"a_vendre_{lang}_{width}_table.png"), full_page=True)
+            # a decision: the first choice, clicked
+            action, mine = support.click_first_choice(page, ".av-choices .av-choice", frames, partial(played, log))
+            # (a card may send the pawn to a blue or red square, whose card follows: one event or more)
+            assert played(log, action) > mine, (action, log[-6:])
+            page.wait_for_timeout(200)
+            page.screenshot(path=str(ARTIFACTS / f"a_vendre_{lang}_{width}_table.png"), full_page=True)
 
-                # a spectator: the same board, no choices
-                watcher = browser.new_page(viewport={"width": 390, "height": 844})
-                watcher.on("pageerror", lambda e: errors.append(str(e)))
-                watcher.goto(running.url + "/")
-                watcher.evaluate("lang => localStorage.setItem('ludo.lang', lang)", lang)
-                watcher.goto(f"{running.url}/#/table/{table}")
-                watcher.wait_for_selector("svg.av-board g.av-sq", timeout=10000)
-                assert watcher.locator("svg.av-board g.av-sq").count() == 60
-                assert watcher.locator("svg.av-board .av-pawn").count() >= 8
-                assert watcher.locator(".av-choices").count() == 0
-                # nothing wider than the phone but the board, which scrolls in its own box
-                assert watcher.evaluate("document.documentElement.scrollWidth") <= 390 + 1
-                watcher.screenshot(path=str(ARTIFACTS / f"a_vendre_{lang}_390_spectator.png"), full_page=True)
-                watcher.close()
-                page.close()
-        finally:
-            browser.close()
+            # a spectator: the same board, no choices
+            watcher = support.spectator_page(browser, running, table, lang, errors)
+            watcher.wait_for_selector("svg.av-board g.av-sq", timeout=10000)
+            assert watcher.locator("svg.av-board g.av-sq").count() == 60
+            assert watcher.locator("svg.av-board .av-pawn").count() >= 8
+            assert watcher.locator(".av-choices").count() == 0
+            # nothing wider than the phone but the board, which scrolls in its own box
+            assert watcher.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+            watcher.screenshot(path=str(ARTIFACTS / f"a_vendre_{lang}_390_spectator.png"), full_page=True)
+            watcher.close()
+            page.close()
     assert not errors, errors

@@ -7,9 +7,9 @@ Screenshots are kept in ``test-artifacts/``."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,16 +17,15 @@ import pytest
 from websockets.sync.client import connect
 
 from ludotheque.engine.game import get_game
-from tests.server.support import Running, launch_chromium, needs_chromium
+from tests.server import support
+from tests.server.support import ARTIFACTS, HOSTILE, Running, needs_chromium
 
 WEB = Path(__file__).parents[2] / "src/ludotheque/games/luxembourg_shopping/web"
-ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
 KINDS = ("shop", "bouton_rouge", "bureau", "bankruptcy", "bonus")
 ZONES = ("orange", "yellow", "green")
 EVENT_OF = {"buy": "buy", "pass": "declined", "gallery": "gallery", "merge": "merge", "sign": "sign",
             "unsign": "unsign", "sell": "sell", "pay": "pay"}
 """The event a decision's action writes in the log, by the action's first word."""
-HOSTILE = "<img src=x onerror=alert(1)>Ada"
 
 
 def test_every_text_the_view_asks_for_is_in_both_catalogues() -> None:
@@ -41,114 +40,66 @@ def test_every_text_the_view_asks_for_is_in_both_catalogues() -> None:
                                      "lose_sign", "bankruptcy", "free_shop")}
     keys |= {f"step.{s}" for s in ("buy", "gallery", "gain_sign", "lose_sign", "sell", "roll", "mail")}
     assert len(keys) > 80
-    catalog = get_game("luxembourg-shopping").catalog
+    support.assert_in_both_catalogues("luxembourg-shopping", keys, plurals)
     for lang in ("en", "fr"):
-        messages = catalog.messages[lang]
-        for key in keys:
-            assert key in messages, (lang, key)
-        for key in plurals:
-            assert f"{key}_one" in messages and f"{key}_other" in messages, (lang, key)
+        messages = get_game("luxembourg-shopping").catalog.messages[lang]
         for kind in KINDS[1:]:  # a special square's label: its name, then a smaller line
             assert len(messages[f"web.sq.{kind}"].split("\n")) == 2, (lang, kind)
 
 
-def sniff(frames: list[dict[str, Any]], log: list[dict[str, Any]]) -> Any:
-    """Keep the state frames a page receives, and the log they make (a new connection gets it all again)."""
-
-    def on_frame(payload: str | bytes) -> None:
-        frame = json.loads(payload)
-        if frame.get("type") != "state":
-            return
-        frames.append(frame)
-        del log[frame["events_from"]:]
-        log.extend(frame["events"])
-
-    def on_socket(ws: Any) -> None:
-        ws.on("framereceived", on_frame)
-
-    return on_socket
+def played(log: list[dict[str, Any]], action: str) -> int:
+    """How many events in the log say that seat 0 made this decision (``buy``, ``gallery 12 40``…)."""
+    return sum(1 for e in log if e["args"].get("seat") == 0 and e["kind"] == EVENT_OF[action.split()[0]])
 
 
 @pytest.mark.browser
 @needs_chromium
 def test_the_board_and_a_decision_in_the_browser(running: Running) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
     catalog = get_game("luxembourg-shopping").catalog
     ARTIFACTS.mkdir(exist_ok=True)
     errors: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = launch_chromium(p)
-        try:
-            for lang, width, height in (("en", 1280, 800), ("fr", 1280, 900)):
-                seats = [{"name": HOSTILE}, {"bot": "random"}, {"bot": "random"}, {"bot": "random"}]
-                data = running.create(game="luxembourg-shopping", players=4, seats=seats, bot_delay_ms=0)
-                table, token = data["id"], data["tokens"]["0"]
-                frames: list[dict[str, Any]] = []
-                log: list[dict[str, Any]] = []
-                page = browser.new_page(viewport={"width": width, "height": height})
-                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.on("dialog", lambda d: (errors.append(f"a dialog: {d.message}"), d.dismiss()))
-                page.on("websocket", sniff(frames, log))
-                page.goto(running.url + "/")
-                page.evaluate("([id, token, lang]) => { localStorage.setItem('ludo.seat.' + id,"
-                              " JSON.stringify({seat: 0, token})); localStorage.setItem('ludo.lang', lang); }",
-                              [table, token, lang])
-                page.goto(f"{running.url}/#/table/{table}")
+    with support.chromium() as browser:
+        for lang, width, height in (("en", 1280, 800), ("fr", 1280, 900)):
+            seats = [{"name": HOSTILE}, {"bot": "random"}, {"bot": "random"}, {"bot": "random"}]
+            table, page, frames, log = support.seat_page(browser, running, "luxembourg-shopping", seats, lang,
+                                                         (width, height), errors)
 
-                # the board, as a board
-                page.wait_for_selector(".lux svg.lux-board", timeout=20000)
-                assert page.locator("svg.lux-board g.lux-sq").count() == 66
-                assert page.locator("svg.lux-board g.lux-sq[data-kind=shop]").count() == 56
-                for number, kind in ((33, "bankruptcy"), (66, "bonus")):
-                    assert page.get_attribute(f'g.lux-sq[data-square="{number}"]', "data-kind") == kind
-                assert page.locator("g.lux-sq-start").count() == 1
-                assert page.locator(".lux-centre .lux-die").count() == 2
-                assert page.locator(".lux-prices tbody tr").count() == 3
-                note = page.inner_text(".lux-note")
-                assert catalog.t(lang, "web.reconstructed") in note
-                # names are text, never markup
-                assert page.locator(".lux-p-name-text").first.inner_text() == HOSTILE
-                assert page.locator(".lux img, #log img").count() == 0
+            # the board, as a board
+            page.wait_for_selector(".lux svg.lux-board", timeout=20000)
+            assert page.locator("svg.lux-board g.lux-sq").count() == 66
+            assert page.locator("svg.lux-board g.lux-sq[data-kind=shop]").count() == 56
+            for number, kind in ((33, "bankruptcy"), (66, "bonus")):
+                assert page.get_attribute(f'g.lux-sq[data-square="{number}"]', "data-kind") == kind
+            assert page.locator("g.lux-sq-start").count() == 1
+            assert page.locator(".lux-centre .lux-die").count() == 2
+            assert page.locator(".lux-prices tbody tr").count() == 3
+            note = page.inner_text(".lux-note")
+            assert catalog.t(lang, "web.reconstructed") in note
+            # names are text, never markup
+            assert page.locator(".lux-p-name-text").first.inner_text() == HOSTILE
+            assert page.locator(".lux img, #log img").count() == 0
 
-                # a decision: the person's first choice, clicked
-                page.wait_for_selector(".lux-choices .lux-choice", timeout=30000)
-                # every owned shop has its owner's mark (six dealt each, less any lost before this first decision)
-                owners = frames[-1]["view"]["owners"]
-                assert len(owners) >= 18
-                assert page.locator("svg.lux-board .lux-owner").count() == len(owners)
-                assert "web." not in page.inner_text("#board") + page.inner_text("#choices"), "a text is missing"
-                page.screenshot(path=str(ARTIFACTS / f"luxembourg_{lang}_{width}_choice.png"), full_page=True)
-                button = page.locator(".lux-choices .lux-choice").first
-                action = button.get_attribute("data-action") or ""
-                assert action in [a["text"] for a in frames[-1]["legal"]]
-                before = max(f["at"] for f in frames)
-                mine = sum(1 for e in log if e["args"].get("seat") == 0 and e["kind"] == EVENT_OF[action.split()[0]])
-                button.click()
-                for _ in range(200):
-                    if max(f["at"] for f in frames) > before:
-                        break
-                    page.wait_for_timeout(25)
-                assert max(f["at"] for f in frames) > before, f"{action!r} was not played"
-                after = sum(1 for e in log if e["args"].get("seat") == 0 and e["kind"] == EVENT_OF[action.split()[0]])
-                assert after == mine + 1, (action, log[-6:])
-                page.wait_for_timeout(200)
-                page.screenshot(path=str(ARTIFACTS / f"luxembourg_{lang}_{width}_table.png"), full_page=True)
+            # a decision: the person's first choice, clicked
+            page.wait_for_selector(".lux-choices .lux-choice", timeout=30000)
+            # every owned shop has its owner's mark (six dealt each, less any lost before this first decision)
+            owners = frames[-1]["view"]["owners"]
+            assert len(owners) >= 18
+            assert page.locator("svg.lux-board .lux-owner").count() == len(owners)
+            assert "web." not in page.inner_text("#board") + page.inner_text("#choices"), "a text is missing"
+            page.screenshot(path=str(ARTIFACTS / f"luxembourg_{lang}_{width}_choice.png"), full_page=True)
+            action, mine = support.click_first_choice(page, ".lux-choices .lux-choice", frames, partial(played, log))
+            assert played(log, action) == mine + 1, (action, log[-6:])
+            page.wait_for_timeout(200)
+            page.screenshot(path=str(ARTIFACTS / f"luxembourg_{lang}_{width}_table.png"), full_page=True)
 
-                # a spectator: the same board, no choices
-                watcher = browser.new_page(viewport={"width": 390, "height": 844})
-                watcher.on("pageerror", lambda e: errors.append(str(e)))
-                watcher.goto(running.url + "/")
-                watcher.evaluate("lang => localStorage.setItem('ludo.lang', lang)", lang)
-                watcher.goto(f"{running.url}/#/table/{table}")
-                watcher.wait_for_selector("svg.lux-board g.lux-sq", timeout=10000)
-                assert watcher.locator("svg.lux-board g.lux-sq").count() == 66
-                assert watcher.locator(".lux-choices").count() == 0
-                watcher.screenshot(path=str(ARTIFACTS / f"luxembourg_{lang}_390_spectator.png"), full_page=True)
-                watcher.close()
-                page.close()
-        finally:
-            browser.close()
+            # a spectator: the same board, no choices
+            watcher = support.spectator_page(browser, running, table, lang, errors)
+            watcher.wait_for_selector("svg.lux-board g.lux-sq", timeout=10000)
+            assert watcher.locator("svg.lux-board g.lux-sq").count() == 66
+            assert watcher.locator(".lux-choices").count() == 0
+            watcher.screenshot(path=str(ARTIFACTS / f"luxembourg_{lang}_390_spectator.png"), full_page=True)
+            watcher.close()
+            page.close()
     assert not errors, errors
 
 

@@ -27,7 +27,7 @@ import pytest
 import websockets
 
 from ludotheque.engine.game import get_game
-from tests.server.support import Running, launch_chromium, needs_chromium, server_thread
+from tests.server.support import Running, assert_in_both_catalogues, launch_chromium, needs_chromium, server_thread
 
 WEB = Path(__file__).parents[2] / "src/ludotheque/games/stack_market/web"
 ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
@@ -45,13 +45,7 @@ def test_every_text_the_view_asks_for_is_in_both_catalogues() -> None:
                                         "twisted")}
     keys |= {"web.role_tall", "web.role_small"}
     assert len(keys) > 60
-    catalog = get_game("stack-market").catalog
-    for lang in ("en", "fr"):
-        messages = catalog.messages[lang]
-        for key in keys:
-            assert key in messages, (lang, key)
-        for key in plurals:
-            assert f"{key}_one" in messages and f"{key}_other" in messages, (lang, key)
+    assert_in_both_catalogues("stack-market", keys, plurals)
 
 
 # --- seat settings ------------------------------------------------------------------------------------------------
