@@ -18,6 +18,7 @@ from ludotheque.games.a_vendre.actions import Bid
 from ludotheque.games.a_vendre.state import AVendreState, half_up
 from ludotheque.games.a_vendre.tables import BLUE, RED
 from tests.a_vendre.support import GAME, START
+from tests.log_support import turns
 
 MAX_ACTIONS = 20_000
 CONFIGS = [(2, "simple", 400), (2, "double", 300), (4, "simple", 300), (4, "double", 150), (9, "simple", 150),
@@ -47,14 +48,8 @@ def check_position(st: AVendreState) -> None:
 def check_log(st: AVendreState, log: list[dict[str, Any]]) -> None:
     """Turn by turn (a turn runs from its ``turn`` event to the next one)."""
     t = st.t
-    turns: list[tuple[int, list[dict[str, Any]]]] = []
-    for e in log:
-        if e["kind"] == "turn":
-            turns.append((e["seat"], []))
-        elif turns:
-            turns[-1][1].append(e)
     reshuffled = False
-    for seat, evs in turns:
+    for seat, evs in turns(log):
         kinds = [e["kind"] for e in evs]
         assert kinds.count("roll") <= 1, f"one roll a turn: {evs}"
         ends = "leaves" in kinds or "game_end" in kinds

@@ -8,7 +8,6 @@ banner; the menu in a session on 80 × 24 and a whole game on 100 × 30."""
 
 from __future__ import annotations
 
-import argparse
 import io
 import random
 import re
@@ -18,39 +17,22 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from ludotheque.cli.play import PlaySession, build_session
-from ludotheque.cli.render import KEY, MAJOR, View, get_renderer, screen
+from ludotheque.cli.play import PlaySession
+from ludotheque.cli.render import KEY, MAJOR, View, get_renderer
 from ludotheque.engine import Match, get_game
 from ludotheque.engine.errors import Reason
 from ludotheque.engine.record import SeatConfig
 from ludotheque.games.a_vendre.actions import parse_action
 from ludotheque.games.a_vendre.terminal import SEAT_MARKS, AVendreRenderer, action_words
-from tests.cli.test_terminal_fit import Shot, assert_fits, play, terminal
+from tests.cli import terminal_support as support
+from tests.cli.terminal_support import Shot, assert_fits, play, terminal, words
 
 GAME = get_game("a-vendre")
 RENDERER = AVendreRenderer()
 NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 BANNER = {"en": "not the printed edition", "fr": "pas l’édition imprimée"}
-
-
-def view_of(match: Match, lang: str, width: int | None, height: int | None = None, seat: int | None = -1) -> View:
-    """The screen's view for ``seat`` (-1: whoever decides now, else a spectator)."""
-    if seat == -1:
-        seat = match.current_player if match.current_player >= 0 else None
-    legal = [a.text() for a in match.legal_actions()] if seat is not None and seat == match.current_player else []
-    return View(GAME, match.state.observation(seat), seat, lang, NAMES[:match.players], legal, width, height)
-
-
-def draw(view: View) -> str:
-    console = Console(file=io.StringIO(), width=view.width or 160, record=True, color_system=None)
-    for part in screen(RENDERER, view):
-        console.print(part)
-    return console.export_text()
-
-
-def words(text: str) -> str:
-    """``text`` with every run of spaces (no-break ones too) and line breaks as one space."""
-    return " ".join(text.split())
+SCREENS = support.Screens(GAME, RENDERER, NAMES)
+view_of, draw = SCREENS.view_of, SCREENS.draw
 
 
 def position(players: int = 3, options: dict[str, Any] | None = None, bots: bool = False, **fields: Any) -> Match:
@@ -74,29 +56,19 @@ def test_screens_of_random_games_draw_within_their_width(players: int, kind: str
     match = Match(GAME, players, {"game": kind}, seed=seed, seats=[SeatConfig(n) for n in NAMES[:players]])
     rng = random.Random(seed)
     checked = 0
-    decisions = 0
-    while True:
-        over = match.is_over()
-        if over or (match.current_player >= 0 and decisions % 11 == 0 and checked < 12):
-            for lang in ("en", "fr"):
-                for width, height in ((80, 17), (100, 23), (None, None)):
-                    for seat in (-1, None):
-                        text = draw(view_of(match, lang, width, height, seat))
-                        assert BANNER[lang] in words(text)
-                        assert "ui." not in text and "summary." not in text and "{" not in text
-                        if width is not None:
-                            assert max(cell_len(line) for line in text.splitlines()) <= width, text
-                        if height is not None:
-                            assert len(text.splitlines()) <= height, text
-                            assert re.search(r"^ 1 +►", text, re.M), text  # the track's first row, always
-            checked += 1
-        if over:
-            break
-        if match.current_player < 0:
-            match.draw_chance()
-            continue
-        decisions += 1
-        match.apply(match.state.random_action(rng))
+    for _ in support.sampled_positions(match, lambda: match.state.random_action(rng), 11, 12):
+        for lang in ("en", "fr"):
+            for width, height in ((80, 17), (100, 23), (None, None)):
+                for seat in (-1, None):
+                    text = draw(view_of(match, lang, width, height, seat))
+                    assert BANNER[lang] in words(text)
+                    assert "ui." not in text and "summary." not in text and "{" not in text
+                    if width is not None:
+                        assert max(cell_len(line) for line in text.splitlines()) <= width, text
+                    if height is not None:
+                        assert len(text.splitlines()) <= height, text
+                        assert re.search(r"^ 1 +►", text, re.M), text  # the track's first row, always
+        checked += 1
     assert checked >= 2
 
 
@@ -395,9 +367,7 @@ def test_the_menu_in_a_session(lang: str, buy: str, tax: str) -> None:
     the screen fitting."""
     match = position(4, bots=True, player=0)
     match.apply("roll 2")
-    session = PlaySession(match, lang, lambda prompt: "", terminal(80, 24))
-    first = play(session, stop_after=1)[0]
-    assert_fits(first, 80, 24)
+    first = support.first_screen(match, lang)
     assert re.search(rf"1\s+{buy}\s+\S", first.text) and re.search(rf"2\s+{tax}\s+\S", first.text)
     assert "Boulangerie" in first.text
 
@@ -425,10 +395,7 @@ TEXTS = ["buy", "tax", "card", "pass", "auction 12", "bid 350", "bid 1280", "bor
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_action_words_parse_back(lang: str) -> None:
-    for text in TEXTS:
-        said = action_words(text, lang)
-        assert parse_action(said) == parse_action(text), (text, said)
-        assert RENDERER.action_words(text, lang) == said
+    support.assert_words_parse_back(RENDERER, action_words, parse_action, TEXTS, lang)
     assert action_words("auction 12", "fr") == "enchères 12"
     assert action_words("bid 1280", "fr") == "mise 1280"  # typed back as it is shown: digits only
     assert action_words("not an action", "fr") == "not an action"
@@ -445,15 +412,10 @@ def test_the_banner_goes_with_the_printed_edition() -> None:
 
 
 # --- whole games in a terminal ----------------------------------------------------------------------------------
-def session(players: int, width: int, height: int, lang: str, seed: int, kind: str) -> PlaySession:
-    args = argparse.Namespace(game="a-vendre", players=players, option=[f"game={kind}"], seed=seed, names="Ada",
-                              bots=",".join(["random"] * (players - 1)), load=None, lang=lang)
-    return build_session(args, lambda prompt: "", terminal(width, height))
-
-
 @pytest.mark.parametrize(("players", "lang", "seed", "kind"), [(3, "en", 2, "double"), (7, "fr", 4, "simple")])
 def test_a_whole_game_fits_100_by_30(players: int, lang: str, seed: int, kind: str) -> None:
-    shots: list[Shot] = play(session(players, 100, 30, lang, seed, kind), limit=3000)
+    session = support.session_for("a-vendre", players, 100, 30, lang, seed, [f"game={kind}"], "random")
+    shots: list[Shot] = play(session, limit=3000)
     for shot in shots:
         assert_fits(shot, 100, 30)
     asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]

@@ -5,91 +5,16 @@ since the person's last move keeps a bot's merger and its bonuses."""
 from __future__ import annotations
 
 import argparse
-import io
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from rich.cells import cell_len
-from rich.console import Console
 
 from ludotheque.cli.play import PlaySession, build_session
 from ludotheque.engine import Match, get_game
 from ludotheque.engine.record import SeatConfig
 from ludotheque.engine.words import format_int
-
-
-@dataclass
-class Shot:
-    """One screen, as the person saw it when asked."""
-
-    prompt: str
-    text: str
-    phase: str
-    choices: int
-    seat: int
-    events: list[Any] = field(default_factory=list)
-    """The events the person saw happen since their last decision (from the log, not from the screen)."""
-
-    @property
-    def lines(self) -> list[str]:
-        return self.text.rstrip("\n").split("\n")
-
-    def section(self, start: str, end: str) -> list[str]:
-        """The lines between the rule holding ``start`` and the next rule holding ``end``."""
-        lines = self.lines
-        first = next(i for i, line in enumerate(lines) if start in line and "─" in line)
-        last = next(i for i, line in enumerate(lines) if i > first and end in line and "─" in line)
-        return lines[first + 1:last]
-
-
-def terminal(width: int, height: int) -> Console:
-    return Console(file=io.StringIO(), width=width, height=height, record=True, force_terminal=True,
-                   color_system="truecolor")
-
-
-def play(session: PlaySession, answers: Callable[[Shot], str] | None = None, limit: int = 600,
-         stop_after: int | None = None) -> list[Shot]:
-    """Play ``session`` to the end (or ``stop_after`` prompts), answering "1" (or ``answers``), and keep every
-    screen shown before a prompt."""
-    shots: list[Shot] = []
-    console = session.console
-
-    def ask(prompt: str) -> str:
-        m = session.match
-        state = m.state
-        seat = m.current_player
-        seen = session.marks.get(seat, 0)
-        obs = state.observation(seat if seat >= 0 else None)
-        shot = Shot(prompt, console.export_text(clear=True), obs.get("phase", ""),
-                    len(m.legal_actions()), seat, m.log_for(seat)[seen:] if seat >= 0 else [])
-        shots.append(shot)
-        assert len(shots) < limit, "the game does not end"
-        if stop_after is not None and len(shots) > stop_after:
-            raise EOFError
-        if m.is_over():
-            return ""
-        return answers(shot) if answers else "1"
-
-    session.input_fn = ask
-    session.run()
-    return shots
-
-
-def session_for(game: str, players: int, width: int, height: int, lang: str = "en", seed: int = 5,
-                options: list[str] | None = None) -> PlaySession:
-    args = argparse.Namespace(game=game, players=players, option=options or [], seed=seed, names="Ada",
-                              bots=",".join(["heuristic"] * (players - 1)), load=None, lang=lang)
-    return build_session(args, lambda prompt: "", terminal(width, height))
-
-
-def assert_fits(shot: Shot, width: int, height: int) -> None:
-    lines = shot.lines
-    assert len(lines) + 1 <= height, f"{len(lines) + 1} lines with the prompt:\n{shot.text}"
-    assert max(cell_len(line) for line in lines) <= width, shot.text
-    assert not re.search(r"\w…", shot.text), f"a cut word:\n{shot.text}"
+from tests.cli.terminal_support import Shot, assert_fits, play, session_for, terminal, words
 
 
 @pytest.mark.parametrize(("players", "lang"), [(2, "en"), (4, "fr"), (6, "en"), (5, "fr")])
@@ -124,11 +49,6 @@ def test_a_merger_disposal_fits_and_says_what_to_do() -> None:
 
 VERBS = {"en": ("sells", "trades", "keeps"), "fr": ("vend", "échange", "garde")}
 SINCE = {"en": ("Since your last move", "your move"), "fr": ("Depuis votre dernier coup", "à vous de jouer")}
-
-
-def words(text: str) -> str:
-    """``text`` with its spaces (no-break ones too) and line breaks as single spaces."""
-    return " ".join(text.split())
 
 
 def unseen(shot: Shot, names: list[str], lang: str) -> list[dict[str, Any]]:
@@ -277,9 +197,7 @@ def test_gracias_headers_are_not_cut() -> None:
 
 def luxembourg_session(players: int, width: int, height: int, lang: str, seed: int) -> PlaySession:
     """Luxembourg-Shopping with random bots (their games are short: people go bankrupt)."""
-    args = argparse.Namespace(game="luxembourg-shopping", players=players, option=[], seed=seed, names="Ada",
-                              bots=",".join(["random"] * (players - 1)), load=None, lang=lang)
-    return build_session(args, lambda prompt: "", terminal(width, height))
+    return session_for("luxembourg-shopping", players, width, height, lang, seed, bots="random")
 
 
 @pytest.mark.parametrize(("players", "lang", "seed"), [(2, "en", 3), (3, "fr", 5), (4, "en", 5), (6, "fr", 7)])
@@ -308,9 +226,7 @@ def test_luxembourg_shopping_gets_the_larger_layout_on_a_larger_terminal() -> No
 
 def a_vendre_session(players: int, width: int, height: int, lang: str, seed: int, kind: str) -> PlaySession:
     """« A Vendre ! » with random bots, simple or double game."""
-    args = argparse.Namespace(game="a-vendre", players=players, option=[f"game={kind}"], seed=seed, names="Ada",
-                              bots=",".join(["random"] * (players - 1)), load=None, lang=lang)
-    return build_session(args, lambda prompt: "", terminal(width, height))
+    return session_for("a-vendre", players, width, height, lang, seed, [f"game={kind}"], bots="random")
 
 
 @pytest.mark.parametrize(("players", "lang", "seed", "kind"), [(2, "en", 3, "simple"), (4, "fr", 7, "double"),

@@ -15,6 +15,7 @@ import pytest
 from ludotheque.engine import CHANCE, Match
 from ludotheque.games.luxembourg_shopping.actions import Sell
 from ludotheque.games.luxembourg_shopping.state import LuxembourgState
+from tests.log_support import turns
 from tests.luxembourg_shopping.support import GAME
 
 SEEDS = range(100)
@@ -42,14 +43,9 @@ def check_position(st: LuxembourgState) -> None:
 
 def check_log(log: list[dict[str, Any]], players: int) -> None:
     """Turn by turn (a turn runs from its ``turn`` event to the next one)."""
-    turns: list[tuple[int, list[dict[str, Any]]]] = []
-    for e in log:
-        if e["kind"] == "turn":
-            turns.append((e["seat"], []))
-        elif turns:
-            turns[-1][1].append(e)
+    played = turns(log)
     first_turn_seen: set[int] = set()
-    for k, (seat, evs) in enumerate(turns):
+    for k, (seat, evs) in enumerate(played):
         kinds = [e["kind"] for e in evs]
         if seat not in first_turn_seen:
             assert "buy" not in kinds, f"seat {seat} bought on its first move: {evs}"
@@ -60,8 +56,8 @@ def check_log(log: list[dict[str, Any]], players: int) -> None:
                 assert not bought & set(e["shops"]), f"a gallery with a shop bought this turn: {evs}"
         rolls = [e for e in evs if e["kind"] == "roll"]
         assert len(rolls) <= 1, "one roll a turn"
-        if rolls and rolls[0]["a"] == rolls[0]["b"] and k + 1 < len(turns):
-            assert turns[k + 1][0] != seat or players == 1, "an extra turn after a double"
+        if rolls and rolls[0]["a"] == rolls[0]["b"] and k + 1 < len(played):
+            assert played[k + 1][0] != seat or players == 1, "an extra turn after a double"
         moves = [i for i, e in enumerate(evs) if e["kind"] == "move"]
         for i in moves:  # the first thing after arriving on a square other than a shop is never the mail
             nxt = evs[i + 1] if i + 1 < len(evs) else None

@@ -6,48 +6,27 @@ parse back; turns said in lines; the « reconstructed » banner; whole games on 
 
 from __future__ import annotations
 
-import argparse
-import io
 import random
 import re
 from typing import Any
 
 import pytest
 from rich.cells import cell_len
-from rich.console import Console
 
-from ludotheque.cli.play import PlaySession, build_session
-from ludotheque.cli.render import KEY, View, get_renderer, screen
+from ludotheque.cli.render import KEY, View, get_renderer
 from ludotheque.engine import Match, get_game
 from ludotheque.engine.record import SeatConfig
 from ludotheque.games.luxembourg_shopping.actions import parse_action
 from ludotheque.games.luxembourg_shopping.terminal import SEAT_MARKS, LuxembourgRenderer, action_words
-from tests.cli.test_terminal_fit import Shot, assert_fits, play, terminal
+from tests.cli import terminal_support as support
+from tests.cli.terminal_support import Shot, assert_fits, play, words
 
 GAME = get_game("luxembourg-shopping")
 RENDERER = LuxembourgRenderer()
 NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay"]
 BANNER = {"en": "not the printed edition", "fr": "pas l’édition imprimée"}
-
-
-def view_of(match: Match, lang: str, width: int | None, height: int | None = None, seat: int | None = -1) -> View:
-    """The screen's view for ``seat`` (-1: whoever decides now, else a spectator)."""
-    if seat == -1:
-        seat = match.current_player if match.current_player >= 0 else None
-    legal = [a.text() for a in match.legal_actions()] if seat is not None and seat == match.current_player else []
-    return View(GAME, match.state.observation(seat), seat, lang, NAMES[:match.players], legal, width, height)
-
-
-def draw(view: View) -> str:
-    console = Console(file=io.StringIO(), width=view.width or 160, record=True, color_system=None)
-    for part in screen(RENDERER, view):
-        console.print(part)
-    return console.export_text()
-
-
-def words(text: str) -> str:
-    """``text`` with every run of spaces (no-break ones too) and line breaks as one space."""
-    return " ".join(text.split())
+SCREENS = support.Screens(GAME, RENDERER, NAMES)
+view_of, draw = SCREENS.view_of, SCREENS.draw
 
 
 def position(bots: bool = False, **fields: Any) -> Match:
@@ -71,28 +50,18 @@ def test_screens_of_random_games_draw_within_their_width(players: int, seed: int
     match = Match(GAME, players, {}, seed=seed, seats=[SeatConfig(n) for n in NAMES[:players]])
     rng = random.Random(seed)
     checked = 0
-    decisions = 0
-    while True:
-        over = match.is_over()
-        if over or (match.current_player >= 0 and decisions % 7 == 0):
-            for lang in ("en", "fr"):
-                for width, height in ((80, 17), (100, 23), (None, None)):
-                    for seat in (-1, None):
-                        text = draw(view_of(match, lang, width, height, seat))
-                        assert BANNER[lang] in words(text)
-                        assert all(NAMES[p] in text for p in range(players))
-                        if width is not None:
-                            assert max(cell_len(line) for line in text.splitlines()) <= width, text
-                        if height is not None:
-                            assert len(text.splitlines()) <= height + 2, text  # play.py asks again when short
-            checked += 1
-        if over:
-            break
-        if match.current_player < 0:
-            match.draw_chance()
-            continue
-        decisions += 1
-        match.apply(rng.choice(match.legal_actions()))
+    for _ in support.sampled_positions(match, lambda: rng.choice(match.legal_actions()), 7):
+        for lang in ("en", "fr"):
+            for width, height in ((80, 17), (100, 23), (None, None)):
+                for seat in (-1, None):
+                    text = draw(view_of(match, lang, width, height, seat))
+                    assert BANNER[lang] in words(text)
+                    assert all(NAMES[p] in text for p in range(players))
+                    if width is not None:
+                        assert max(cell_len(line) for line in text.splitlines()) <= width, text
+                    if height is not None:
+                        assert len(text.splitlines()) <= height + 2, text  # play.py asks again when short
+        checked += 1
     assert checked >= 3
 
 
@@ -268,9 +237,7 @@ def test_the_menu_in_a_session(lang: str, buy: str, passing: str) -> None:
     explanations, the screen fitting."""
     match = position(bots=True, **BUILT)
     match.apply("roll 2 4")
-    session = PlaySession(match, lang, lambda prompt: "", terminal(80, 24))
-    first = play(session, stop_after=1)[0]
-    assert_fits(first, 80, 24)
+    first = support.first_screen(match, lang)
     assert re.search(rf"1\s+{buy}\s+\S", first.text) and re.search(rf"2\s+{passing}\s+\S", first.text)
     assert "Papeterie" in first.text
 
@@ -282,10 +249,7 @@ TEXTS = ["buy", "pass", "pay", "gallery 12 40", "merge 7", "sign 12", "unsign 12
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_action_words_parse_back(lang: str) -> None:
-    for text in TEXTS:
-        said = action_words(text, lang)
-        assert parse_action(said) == parse_action(text), (text, said)
-        assert RENDERER.action_words(text, lang) == said
+    support.assert_words_parse_back(RENDERER, action_words, parse_action, TEXTS, lang)
     assert action_words("gallery 12 40", "fr") == "galerie 12 40"
     assert action_words("sell 12", "fr") == "vend 12"
     assert action_words("not an action", "fr") == "not an action"
@@ -301,15 +265,10 @@ def test_the_banner_goes_with_the_printed_edition() -> None:
 
 
 # --- whole games in a terminal ------------------------------------------------------------------------------
-def session(players: int, width: int, height: int, lang: str, seed: int) -> PlaySession:
-    args = argparse.Namespace(game="luxembourg-shopping", players=players, option=[], seed=seed, names="Ada",
-                              bots=",".join(["random"] * (players - 1)), load=None, lang=lang)
-    return build_session(args, lambda prompt: "", terminal(width, height))
-
-
 @pytest.mark.parametrize(("players", "lang", "seed"), [(3, "en", 2), (5, "fr", 4)])
 def test_a_whole_game_fits_100_by_30(players: int, lang: str, seed: int) -> None:
-    shots: list[Shot] = play(session(players, 100, 30, lang, seed), limit=3000)
+    session = support.session_for("luxembourg-shopping", players, 100, 30, lang, seed, bots="random")
+    shots: list[Shot] = play(session, limit=3000)
     for shot in shots:
         assert_fits(shot, 100, 30)
     asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]

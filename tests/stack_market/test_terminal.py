@@ -7,17 +7,15 @@ whole games on an 80 × 24 and a 120 × 40 terminal that fit."""
 from __future__ import annotations
 
 import argparse
-import io
 import random
 import re
 from typing import Any, cast
 
 import pytest
 from rich.cells import cell_len
-from rich.console import Console
 
 from ludotheque.cli.play import build_session
-from ludotheque.cli.render import View, get_renderer, screen
+from ludotheque.cli.render import get_renderer
 from ludotheque.engine import Match, get_game
 from ludotheque.engine.errors import IllegalActionError, InvalidActionError
 from ludotheque.engine.record import SeatConfig
@@ -26,10 +24,12 @@ from ludotheque.games.stack_market import StackMarketState
 from ludotheque.games.stack_market.actions import NAMED_AIMS, Aim, parse_action
 from ludotheque.games.stack_market.terminal import StackMarketRenderer, action_words, aim_text
 from ludotheque.table.service import Table
-from tests.cli.test_terminal_fit import Shot, assert_fits, play, terminal
+from tests.cli.terminal_support import Screens, Shot, assert_fits, play, terminal
 
 GAME = get_game("stack-market")
 RENDERER = StackMarketRenderer()
+SCREENS = Screens(GAME, RENDERER)
+view_of, draw = SCREENS.view_of, SCREENS.draw
 NAMES = ["Ada", "Bob", "Cy", "Dee"]
 HEIGHT_WORD = {"en": "top", "fr": "dessus"}
 
@@ -56,20 +56,6 @@ def reach(players: int, seed: int, phase: str, nth: int = 1, steadiness: int = 6
             match.apply(rng.choice(match.legal_actions()))
     assert phase == "over", f"no {phase} number {nth} in this game"
     return match
-
-
-def view_of(match: Match, lang: str, width: int | None, height: int | None = None,
-            seat: int | None = -1) -> View:
-    seat = (match.current_player if match.current_player >= 0 else None) if seat == -1 else seat
-    legal = [a.text() for a in match.legal_actions()] if seat is not None and seat == match.current_player else []
-    return View(GAME, match.state.observation(seat), seat, lang, [s.name for s in match.seats], legal, width, height)
-
-
-def draw(view: View) -> str:
-    console = Console(file=io.StringIO(), width=view.width or 160, record=True, color_system=None)
-    for part in screen(RENDERER, view):
-        console.print(part)
-    return console.export_text()
 
 
 def test_the_game_brings_this_renderer() -> None:
