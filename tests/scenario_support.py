@@ -126,6 +126,24 @@ def check_counts_and_refusals(path: Path, match: Match, expect: dict[str, Any], 
         assert case["error"] in str(refused.value), f"message {str(refused.value)!r} lacks {case['error']!r}"
 
 
+SHARED_KEYS = frozenset({"to_move", "seats_out", "legal", "not_legal", "legal_exact", "chance_exact", "chance",
+                         "outcome", "events", "no_events", "event_count", "refused_entries", "illegal"})
+"""The ``expect`` keys ``check_shared_keys`` reads, and ``illegal`` (``illegal_action_test``)."""
+
+
+def check_legal(match: Match, expect: dict[str, Any]) -> list[str]:
+    """``legal`` / ``not_legal``: action texts that are legal now, or not; ``legal_exact``: the legal actions' texts,
+    in order. The legal actions' texts."""
+    legal = [a.text() for a in match.state.legal_actions()]
+    for text in expect.get("legal", []):
+        assert text in legal, f"{text!r} should be legal; legal: {legal}"
+    for text in expect.get("not_legal", []):
+        assert text not in legal, f"{text!r} should not be legal; legal: {legal}"
+    if "legal_exact" in expect:
+        assert legal == expect["legal_exact"]
+    return legal
+
+
 def check_shared_keys(path: Path, game: str, match: Match, expect: dict[str, Any]) -> None:
     """The ``expect`` keys that mean the same in the games checked against every one of them (Luxembourg-Shopping,
     « A Vendre ! »): ``to_move`` (a seat, ``"chance"`` or ``"over"``), ``seats_out``, ``legal`` / ``not_legal`` /
@@ -137,13 +155,7 @@ def check_shared_keys(path: Path, game: str, match: Match, expect: dict[str, Any
         assert to_move(match) == expect["to_move"]
     if "seats_out" in expect:
         assert st.seats_out() == expect["seats_out"]
-    legal = [a.text() for a in st.legal_actions()]
-    for text in expect.get("legal", []):
-        assert text in legal, f"{text!r} should be legal; legal: {legal}"
-    for text in expect.get("not_legal", []):
-        assert text not in legal, f"{text!r} should not be legal; legal: {legal}"
-    if "legal_exact" in expect:
-        assert legal == expect["legal_exact"]
+    check_legal(match, expect)
     outcomes = {a.text(): p for a, p in st.chance_outcomes()}
     if "chance_exact" in expect:
         assert list(outcomes) == expect["chance_exact"]

@@ -16,15 +16,9 @@ files, not copied from the engine.
   start the second trip), ``trip``, ``waiting``, ``owners`` (``{"title": seat}``, every held title), ``left``,
   ``honours``, ``first``, ``player``, ``round``, ``turns``, ``last_card``, ``termination``, ``queue``, ``auction``;
 - ``titles``: ``{"title": seat or null}``, some titles' holders (null: the bank keeps it);
-- ``to_move``: a seat, ``"chance"`` or ``"over"``; ``seats_out``: ``state.seats_out()``; ``fortunes``: each seat's
-  ``state.fortune``; ``cards_left``: how many charge cards the pile still holds;
-- ``legal`` / ``not_legal`` / ``legal_exact``: action texts;
-- ``chance_exact``: the texts of every chance outcome, in order; ``chance``: ``{text: [numerator, denominator]}``;
-- ``outcome``: keys of ``state.outcome().to_json()``;
-- ``events``: partial events that must appear in the log in this order; ``no_events``: partial events that must
-  not appear at all; ``event_count``: ``{kind: number}``;
-- ``illegal``: ``[{"action": "2: bid 680", "error": "words"}]``, each refused with the state unchanged;
-- ``refused_entries``: ``[{"entry": "0: buy", "error": "…"}]``, entries that a replay refuses when appended.
+- ``fortunes``: each seat's ``state.fortune``; ``cards_left``: how many charge cards the pile still holds;
+- and the keys every game reads alike, ``scenario_support.SHARED_KEYS`` (``to_move``, ``legal``, ``chance``,
+  ``events``, ``illegal``…; ``check_shared_keys`` says what each means).
 """
 
 from __future__ import annotations
@@ -41,8 +35,7 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
 EXACT = ("cash", "bank", "bank_owner", "loans", "pos", "trip", "waiting", "owners", "left", "honours", "first",
          "player", "round", "turns", "last_card", "termination", "queue", "auction")
-KNOWN = {*EXACT, "titles", "to_move", "seats_out", "fortunes", "cards_left", "legal", "not_legal", "legal_exact",
-         "chance_exact", "chance", "outcome", "events", "no_events", "event_count", "illegal", "refused_entries"}
+KNOWN = {*EXACT, *support.SHARED_KEYS, "titles", "fortunes", "cards_left"}
 SECTIONS = ("Deux manières de jouer", "Règles générales", "Le jeu commence", "La planche de jeu",
             "Titres et jetons de propriété",
             "Recettes", "Cartes des charges", "Cases jaunes", "Cases vertes", "Cases bleues", "Cases rouges",

@@ -69,13 +69,7 @@ def test_scenario(path: Path) -> None:
         assert st.bank[parse_chain(chain)] == n, f"bank's {chain}: {st.bank[parse_chain(chain)]} != {n}"
     if "to_move" in expect:
         assert to_move(match) == expect["to_move"]
-    legal = [a.text() for a in st.legal_actions()]
-    for text in expect.get("legal", []):
-        assert text in legal, f"{text!r} should be legal; legal: {legal}"
-    for text in expect.get("not_legal", []):
-        assert text not in legal, f"{text!r} should not be legal"
-    if "legal_exact" in expect:
-        assert legal == expect["legal_exact"]
+    support.check_legal(match, expect)
     if "outcome" in expect:
         check_partial(st.outcome().to_json(), expect["outcome"], "outcome")
     for obs in expect.get("observations", []):

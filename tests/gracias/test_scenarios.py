@@ -69,13 +69,7 @@ def test_scenario(path: Path) -> None:
     st = match.state
     if "to_move" in expect:
         assert to_move(match) == expect["to_move"]
-    legal = [a.text() for a in st.legal_actions()]
-    for text in expect.get("legal", []):
-        assert text in legal, f"{text!r} should be legal; legal: {legal}"
-    for text in expect.get("not_legal", []):
-        assert text not in legal, f"{text!r} should not be legal"
-    if "legal_exact" in expect:
-        assert legal == expect["legal_exact"]
+    legal = support.check_legal(match, expect)
     if "legal_count" in expect:
         assert len(legal) == expect["legal_count"], legal
     if "chance" in expect:
