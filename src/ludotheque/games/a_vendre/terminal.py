@@ -394,7 +394,8 @@ class AVendreRenderer:
         parts: list[Text] = []
         for p in obs["players"]:
             seat = p["seat"]
-            part = SEATS.pawn(seat)
+            part = Text()
+            part.append_text(SEATS.pawn(seat))
             name = short_name(view.names[seat]) + (" " + view.t("ui.you") if seat == view.seat else "")
             part.append(" " + name, style="bold" if seat == view.seat else "")
             if p["out"]:
@@ -430,7 +431,8 @@ class AVendreRenderer:
         table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False, header_style="bold")
         table.add_column("", no_wrap=True, style="dim")
         for p in players:
-            head = SEATS.pawn(p["seat"])
+            head = Text()
+            head.append_text(SEATS.pawn(p["seat"]))
             if p["seat"] == view.seat:
                 head.stylize("underline")
             if p["seat"] == obs["to_move"]:
