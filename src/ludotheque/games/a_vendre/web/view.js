@@ -13,9 +13,13 @@
 // bids and the amount a player is short are read from the log). Names are always text nodes (dom.js's h and s),
 // never markup. Colours are never the only cue: seats carry their number, squares their colour's name in their title.
 
-import { clear, h, s } from "/static/dom.js";
+import { choiceButton, choiceHead, choiceList, decisionBox, light } from "/static/choices.js";
+import { h, s } from "/static/dom.js";
+import { addStyle, fitTexts, pipDie, playerHead, reconstructedNote, redrawLast, seatPalette, stackedText, wrapWords } from "/static/drawing.js";
+import { capitalise, list, nameOf, num, plural } from "/static/words.js";
 
-const SEAT_COLOURS = ["#d32f2f", "#1565c0", "#2e7d32", "#7b1fa2", "#e65100", "#00838f", "#6d4c41", "#c2185b", "#263238"];
+const { colour: seatColour, token } = seatPalette(
+  ["#d32f2f", "#1565c0", "#2e7d32", "#7b1fa2", "#e65100", "#00838f", "#6d4c41", "#c2185b", "#263238"], "av");
 const COLOURS = { yellow: "#f2c230", green: "#3d9a4a", blue: "#1f64b4", red: "#c0392b", start: "#8c6d1f", finish: "#1d2327" };
 
 // The board's geometry, in SVG units: six rows of ten squares, read left to right, then right to left, and so on.
@@ -34,28 +38,14 @@ export const WIDTH = LEFT + COLS * CW + (COLS - 1) * GX + RIGHT;
 export const HEIGHT = TOP + ROWS * CH + (ROWS - 1) * GY + TOP;
 
 // What the page keeps between frames: the last render (to draw it again once the styles are in, and to light up a
-// choice's squares on it), the state whose decision was last scrolled into sight, and a bid being typed.
-const memo = { board: null, scrolled: null, draft: null };
+// choice's squares on it), and a bid being typed.
+const memo = { board: null, draft: null };
 
 // --- small helpers ---------------------------------------------------------------------------------------------
-function ensureStyle() {
-  if (document.querySelector("link[data-a-vendre]")) return;
-  // once the styles are in, the board is drawn again: its names are fitted to their squares in the board's font
-  document.head.append(h("link", { rel: "stylesheet", href: "/games/a-vendre/view.css", "data-a-vendre": "",
-    onload: () => redraw() }));
-}
-
-const nameOf = (ctx, seat) => (ctx.names && ctx.names[seat]) || `#${seat}`;
-const seatColour = (seat) => SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];
-const num = (ctx, n) => (ctx.t.number ? ctx.t.number(n) : String(n));
-const list = (ctx, items) => (ctx.t.list ? ctx.t.list(items) : items.join(", "));
+// once the styles are in, the board is drawn again: its names are fitted to their squares in the board's font
+const ensureStyle = () => addStyle("/games/a-vendre/view.css", "a-vendre", redraw);
+const redraw = () => redrawLast(memo.board, render);
 const halfUp = (amount) => Math.ceil(amount / 20) * 10; // half a price, rounded up to the next 10 (RULINGS)
-const capitalise = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
-
-function plural(ctx, key, count, fields = {}) {
-  const one = ctx.lang === "fr" ? Math.abs(count) < 2 : count === 1;
-  return ctx.t(`${key}_${one ? "one" : "other"}`, { count: num(ctx, count), ...fields });
-}
 
 // The board's facts: squares by number, titles by number (with their square), holders by title.
 function boardIndex(v) {
@@ -92,10 +82,7 @@ export function render(element, frame, ctx) {
   const idx = boardIndex(v);
   const root = h("div", { class: "av", dataset: { step: v.step || "" } });
   root.append(status(frame, ctx, log));
-  if (v.data && v.data.reconstructed) {
-    root.append(h("p", { class: "av-note", role: "note", title: ctx.t("web.reconstructed_help") },
-      h("span", { class: "av-note-mark", "aria-hidden": "true" }, "⚠"), " ", ctx.t("web.reconstructed")));
-  }
+  if (v.data && v.data.reconstructed) root.append(reconstructedNote("av", ctx.t("web.reconstructed"), ctx.t("web.reconstructed_help")));
   root.append(h("div", { class: "av-board-wrap" }, board(frame, ctx, idx)));
   root.append(legend(ctx, v), players(frame, ctx, idx));
   // the card and the auction last, just above the decision they lead to
@@ -105,7 +92,7 @@ export function render(element, frame, ctx) {
   info.append(bankBox(frame, ctx));
   root.append(info);
   element.append(root);
-  fitNames(root);
+  fitTexts(root, ".av-board text[data-fit]");
 }
 
 function status(frame, ctx, log) {
@@ -332,42 +319,10 @@ function finishSquare(ctx, v, x, y, g, standing) {
     dataset: { fit: String(CW - 8) } }, line));
 }
 
-// A name in one or two lines (cut between words); lines too long are narrowed once laid out (fitNames).
+// A name in one or two lines (cut between words; about 8.6 units a letter, 17 a line); lines too long are narrowed
+// once laid out (fitTexts).
 function nameText(name, x, y, length, cls) {
-  const lines = wrap(name || "", length);
-  const size = 17;
-  const text = s("text", { x, y, class: cls, dataset: { fit: String(length) } });
-  lines.forEach((line, i) => text.append(s("tspan", { x, y: y + (i - (lines.length - 1) / 2) * size }, line)));
-  return text;
-}
-
-function wrap(name, length) {
-  const words = name.split(/[ \t\n]+/).filter(Boolean);
-  if (words.length < 2 || name.length * 8.6 <= length) return [name];
-  let best = null;
-  for (let i = 1; i < words.length; i++) {
-    const a = words.slice(0, i).join(" ");
-    const b = words.slice(i).join(" ");
-    const longest = Math.max(a.length, b.length);
-    if (!best || longest < best[0]) best = [longest, [a, b]];
-  }
-  return best[1];
-}
-
-function fitNames(root) {
-  const texts = [...root.querySelectorAll(".av-board text[data-fit]")];
-  const lines = texts.flatMap((text) => (text.querySelector("tspan[x]") ? [...text.querySelectorAll("tspan")] : [text]));
-  const widths = lines.map((el) => {
-    try { return el.getComputedTextLength(); } catch { return 0; }
-  });
-  lines.forEach((el, i) => {
-    const holder = el.dataset.fit ? el : el.parentNode;
-    const max = Number(holder.dataset.fit);
-    if (widths[i] > max) {
-      el.setAttribute("textLength", String(max));
-      el.setAttribute("lengthAdjust", "spacingAndGlyphs");
-    }
-  });
+  return stackedText(x, y, wrapWords(name || "", length, 8.6).map((line) => [line, 17, null]), { cls, fit: length });
 }
 
 // The pawns at their square's foot: one row of up to five, else two rows.
@@ -413,10 +368,6 @@ function pawn(ctx, v, frame, p, x, y, r) {
 }
 
 // --- under the board: the turn and the die, the card, the auction, the bank -------------------------------------
-function token(ctx, seat, extra = "") {
-  return h("span", { class: `av-token ${extra}`, style: `--seat: ${seatColour(seat)}`, "aria-hidden": "true" }, String(seat));
-}
-
 function turnBox(frame, ctx, idx) {
   const v = frame.view;
   const t = ctx.t;
@@ -424,7 +375,7 @@ function turnBox(frame, ctx, idx) {
   box.append(h("h3", {}, t("web.turn")));
   if (v.player != null && !over(frame)) {
     const p = v.players[v.player];
-    box.append(h("div", { class: "av-turn" }, token(ctx, v.player), " ", h("span", { class: "av-turn-name" }, nameOf(ctx, v.player))),
+    box.append(h("div", { class: "av-turn" }, token(v.player), " ", h("span", { class: "av-turn-name" }, nameOf(ctx, v.player))),
       h("div", { class: "av-dim" }, squareName(ctx, idx, p)));
   }
   box.append(h("div", { class: "av-die-row" }, die(v.die || 0),
@@ -440,15 +391,7 @@ function squareName(ctx, idx, p) {
   return t("web.square_colour", { square: p.square, colour: t(`web.colour.${sq ? sq.colour : "yellow"}`) });
 }
 
-const PIPS = { 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
-  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]] };
-
-function die(face) {
-  const svg = s("svg", { class: `av-die${face ? "" : " av-die-none"}`, viewBox: "0 0 30 30", "aria-hidden": "true",
-    dataset: { face: String(face) } }, s("rect", { x: 1, y: 1, width: 28, height: 28, rx: 5, class: "av-die-body" }));
-  for (const [i, j] of PIPS[face] || []) svg.append(s("circle", { cx: 7 + i * 8, cy: 7 + j * 8, r: 2.7, class: "av-pip" }));
-  return svg;
-}
+const die = (face) => pipDie("av", face, face ? "" : "av-die-none");
 
 // A card's effect in words (the card's own words are French; in English the effect is said, the words kept below).
 function effectText(ctx, idx, effect) {
@@ -498,7 +441,7 @@ function cardBox(ctx, idx, v, log) {
       el.append(h("p", { class: "av-card-text" }, said));
       if (words) el.append(h("p", { class: "av-card-words", lang: "fr" }, `« ${words} »`));
     }
-    if (by != null) el.append(h("div", { class: "av-card-by" }, token(ctx, by), " ", h("span", {}, t("web.drawn_by", { player: nameOf(ctx, by) }))));
+    if (by != null) el.append(h("div", { class: "av-card-by" }, token(by), " ", h("span", {}, t("web.drawn_by", { player: nameOf(ctx, by) }))));
     box.append(el);
   }
   const deck = v.deck || {};
@@ -559,7 +502,7 @@ function auctionBox(frame, ctx, idx, log) {
     const high = e.kind === "bid" && ((a && a.high_bidder === seat && e.args.amount === highAmount) ||
       (!a && facts.end && facts.end.args.amount === e.args.amount && (facts.end.args.buyer === seat || facts.end.args.seat === seat)));
     rows.append(h("li", { class: `av-bid-${e.kind === "bid" ? "bid" : "pass"}${high ? " av-bid-high" : ""}`, dataset: { seat } },
-      h("span", { class: "av-bid-who" }, token(ctx, seat), " ", h("span", { class: "av-bid-name" }, nameOf(ctx, seat))),
+      h("span", { class: "av-bid-who" }, token(seat), " ", h("span", { class: "av-bid-name" }, nameOf(ctx, seat))),
       e.kind === "bid" ? h("span", { class: "av-bid-amount" }, num(ctx, e.args.amount))
         : h("span", { class: "av-bid-drop" }, t("web.drops_out"))));
   });
@@ -569,12 +512,12 @@ function auctionBox(frame, ctx, idx, log) {
     box.append(h("p", { class: "av-auction-high" }, a.high ? h("span", {}, t("web.high_bid", { amount: num(ctx, a.high),
       player: nameOf(ctx, a.high_bidder) })) : h("span", {}, t("web.no_bid_yet"))));
     if (a.bidder != null) {
-      box.append(h("p", { class: "av-auction-next" }, token(ctx, a.bidder), " ",
+      box.append(h("p", { class: "av-auction-next" }, token(a.bidder), " ",
         h("span", {}, t(a.bidder === frame.seat ? "web.you_to_bid" : "web.to_bid",
           { player: nameOf(ctx, a.bidder), amount: num(ctx, a.min_bid != null ? a.min_bid : opening) }))));
     }
     const still = (a.bidders || []).map((seat) => h("span", { class: `av-bidder${seat === a.bidder ? " av-bidder-now" : ""}`,
-      dataset: { seat } }, token(ctx, seat), " ", h("span", {}, nameOf(ctx, seat))));
+      dataset: { seat } }, token(seat), " ", h("span", {}, nameOf(ctx, seat))));
     if (still.length) box.append(h("div", { class: "av-bidders" }, h("span", { class: "av-label" }, t("web.still_in")), still));
   } else if (facts.end) {
     box.append(h("p", { class: "av-auction-result" }, facts.end.text || ""));
@@ -591,7 +534,7 @@ function bankBox(frame, ctx) {
   box.append(h("div", { class: "av-bank-cash" }, h("span", { class: "av-label" }, t("web.purse")), " ",
     h("span", { class: "av-amount" }, num(ctx, bank.cash || 0))));
   box.append(h("p", { class: "av-small" }, bank.owner != null
-    ? h("span", {}, token(ctx, bank.owner), " ", t("web.bank_owner", { player: nameOf(ctx, bank.owner) }))
+    ? h("span", {}, token(bank.owner), " ", t("web.bank_owner", { player: nameOf(ctx, bank.owner) }))
     : t("web.bank_unowned")));
   const rules = v.rules || {};
   if (rules.loan) box.append(h("p", { class: "av-small av-dim" }, t("web.loan_rule", { loan: num(ctx, rules.loan), due: num(ctx, rules.loan_due) })));
@@ -632,10 +575,7 @@ function players(frame, ctx, idx) {
       p.out ? h("span", { class: "av-badge av-badge-out" }, t("web.out")) : null,
       v.bank && v.bank.owner === p.seat ? h("span", { class: "av-badge av-badge-bank" }, t("web.banker")) : null,
       winners.includes(p.seat) ? h("span", { class: "av-badge av-badge-won" }, "★ ", t("web.winner")) : null].filter(Boolean);
-    const head = h("div", { class: "av-p-head" }, token(ctx, p.seat),
-      h("span", { class: "av-p-name" }, h("span", { class: "av-p-name-text" }, nameOf(ctx, p.seat)),
-        me ? h("span", { class: "av-dim" }, ` (${t("web.you")})`) : null),
-      badges.length ? h("span", { class: "av-p-badges" }, badges) : null);
+    const head = playerHead("av", token(p.seat), nameOf(ctx, p.seat), me ? t("web.you") : null, badges);
     const facts = h("div", { class: "av-p-facts" },
       h("span", { class: "av-cash", title: t("web.cash") }, h("span", { class: "av-label" }, t("web.cash")), " ", num(ctx, p.cash)),
       h("span", { class: "av-fortune", title: t("web.fortune_help") }, h("span", { class: "av-label" }, t("web.fortune")), " ", num(ctx, p.fortune)),
@@ -659,56 +599,19 @@ function players(frame, ctx, idx) {
 export function renderChoices(element, frame, ctx) {
   ensureStyle();
   const v = frame.view || {};
-  const legal = frame.legal || ctx.legal || [];
-  if (frame.seat == null || v.to_move !== frame.seat || !legal.length) return false;
-  const idx = boardIndex(v);
   const log = ctx.log || frame.events || [];
   const panel = { buy: buyPanel, yellow: yellowPanel, choose_auction: auctionChoicePanel, bid: bidPanel, loan: loanPanel }[v.step];
-  const box = h("div", { class: "av-choices", dataset: { step: v.step || "" } });
-  if (panel) panel(box, frame, ctx, idx, legal, log);
-  else fallback(box, ctx, legal);
-  box.append(h("p", { class: "dim keys" }, ctx.t("table.keys")));
-  element.append(box);
-  const key = `${frame.table}:${frame.at}`;
-  if (memo.scrolled !== key) {
-    memo.scrolled = key;
-    requestAnimationFrame(() => {
-      const r = box.getBoundingClientRect();
-      if (r.bottom > window.innerHeight || r.top < 0) box.scrollIntoView({ block: "nearest", behavior: "smooth" });
-    });
-  }
-  return true;
+  return decisionBox(element, frame, ctx, { prefix: "av", step: v.step, fill: (box, legal) => {
+    if (panel) panel(box, frame, ctx, boardIndex(v), legal, log);
+    else fallback(box, ctx, legal);
+  } });
 }
 
-// A choice's button: its number key, its words, a smaller line; hovering it lights up its squares on the board.
+// A choice's button (choices.js); hovering it lights up its squares on the board.
 function choice(ctx, index, action, squares, main, note, extra = "") {
-  const b = h("button", { class: `button choice av-choice ${extra}`, type: "button", dataset: { action: action.text },
-    title: action.words || action.text, onclick: () => ctx.act(action.text) },
-  h("span", { class: "av-choice-main" }, index < 9 ? h("kbd", {}, String(index + 1)) : null, main),
-  note ? h("small", {}, note) : null);
-  if (squares && squares.length) {
-    const on = () => highlight(squares, true);
-    const off = () => highlight(squares, false);
-    b.addEventListener("mouseenter", on);
-    b.addEventListener("focus", on);
-    b.addEventListener("mouseleave", off);
-    b.addEventListener("blur", off);
-  }
-  return b;
-}
-
-function highlight(squares, on) {
-  if (!memo.board) return;
-  const [element] = memo.board;
-  for (const n of squares) {
-    const el = element.querySelector(`.av-sq[data-square="${Number(n)}"]`);
-    if (el) el.classList.toggle("av-hl", on);
-  }
-}
-
-function head(box, title, help) {
-  box.append(h("h2", {}, title));
-  if (help) box.append(h("p", { class: "av-choice-help" }, help));
+  const lit = squares && squares.length
+    ? (on) => light(memo.board && memo.board[0], squares.map((n) => `.av-sq[data-square="${Number(n)}"]`), "av-hl", on) : null;
+  return choiceButton(ctx, "av", index, action, main, note, { extra, lit });
 }
 
 function myCash(frame) {
@@ -736,40 +639,32 @@ function buyPanel(box, frame, ctx, idx, legal) {
   const t = ctx.t;
   const ti = standingTitle(v, idx);
   const cash = myCash(frame);
-  head(box, ti ? t("web.buy_title", { title: ti.number, name: ti.name, square: ti.square }) : t("step.buy"),
+  choiceHead(box, "av", ti ? t("web.buy_title", { title: ti.number, name: ti.name, square: ti.square }) : t("step.buy"),
     ti ? t("web.buy_help", { price: num(ctx, ti.price), income: num(ctx, ti.income) }) : null);
-  const row = h("div", { class: "choice-list av-choice-list" });
   const squares = ti ? [ti.square] : [];
-  legal.forEach((a, i) => {
+  box.append(choiceList(ctx, "av", legal, (a, i) => {
     if (a.text === "buy" && ti) {
-      row.append(choice(ctx, i, a, squares, t("web.buy", { amount: num(ctx, ti.price) }),
-        t("web.cash_after", { amount: num(ctx, cash - ti.price) }), "av-primary"));
-    } else if (a.text === "tax" && ti) {
-      row.append(choice(ctx, i, a, squares, t("web.tax", { amount: num(ctx, ti.income) }),
-        t("web.cash_after", { amount: num(ctx, cash - ti.income) })));
-    } else {
-      row.append(choice(ctx, i, a, [], a.words || a.text, a.label));
+      return choice(ctx, i, a, squares, t("web.buy", { amount: num(ctx, ti.price) }),
+        t("web.cash_after", { amount: num(ctx, cash - ti.price) }), "av-primary");
     }
-  });
-  box.append(row);
+    if (a.text === "tax" && ti) {
+      return choice(ctx, i, a, squares, t("web.tax", { amount: num(ctx, ti.income) }),
+        t("web.cash_after", { amount: num(ctx, cash - ti.income) }));
+    }
+    return null;
+  }));
 }
 
 function yellowPanel(box, frame, ctx, idx, legal) {
   const v = frame.view;
   const t = ctx.t;
   const p = (v.players || [])[v.player];
-  head(box, t("web.yellow_title", { square: p ? p.square : "" }), t("web.yellow_help"));
-  const row = h("div", { class: "choice-list av-choice-list" });
-  legal.forEach((a, i) => {
-    if (a.text === "card") {
-      row.append(choice(ctx, i, a, [], t("web.take_card"), v.deck ? plural(ctx, "web.pile", v.deck.left) : null, "av-primary"));
-    } else if (a.text === "pass") {
-      row.append(choice(ctx, i, a, [], t("web.no_card_choice"), t("web.no_card_note")));
-    } else {
-      row.append(choice(ctx, i, a, [], a.words || a.text, a.label));
-    }
-  });
-  box.append(row);
+  choiceHead(box, "av", t("web.yellow_title", { square: p ? p.square : "" }), t("web.yellow_help"));
+  box.append(choiceList(ctx, "av", legal, (a, i) => {
+    if (a.text === "card") return choice(ctx, i, a, [], t("web.take_card"), v.deck ? plural(ctx, "web.pile", v.deck.left) : null, "av-primary");
+    if (a.text === "pass") return choice(ctx, i, a, [], t("web.no_card_choice"), t("web.no_card_note"));
+    return null;
+  }));
 }
 
 function owedTitle(ctx, frame, log, loan = false) {
@@ -782,19 +677,13 @@ function owedTitle(ctx, frame, log, loan = false) {
 
 function auctionChoicePanel(box, frame, ctx, idx, legal, log) {
   const t = ctx.t;
-  head(box, owedTitle(ctx, frame, log), t("web.choose_auction_help"));
-  const row = h("div", { class: "choice-list av-choice-list" });
-  legal.forEach((a, i) => {
+  choiceHead(box, "av", owedTitle(ctx, frame, log), t("web.choose_auction_help"));
+  box.append(choiceList(ctx, "av", legal, (a, i) => {
     const [verb, arg] = a.text.split(/\s+/);
     const ti = verb === "auction" ? idx.byTitle.get(Number(arg)) : null;
-    if (ti) {
-      row.append(choice(ctx, i, a, [ti.square], h("span", {}, titleChip(ctx, idx, ti.number), " ", ti.name),
-        t("web.opening_for", { amount: num(ctx, halfUp(ti.price)), price: num(ctx, ti.price) })));
-    } else {
-      row.append(choice(ctx, i, a, [], a.words || a.text, a.label));
-    }
-  });
-  box.append(row);
+    return ti ? choice(ctx, i, a, [ti.square], h("span", {}, titleChip(ctx, idx, ti.number), " ", ti.name),
+      t("web.opening_for", { amount: num(ctx, halfUp(ti.price)), price: num(ctx, ti.price) })) : null;
+  }));
 }
 
 function bidPanel(box, frame, ctx, idx, legal) {
@@ -804,24 +693,20 @@ function bidPanel(box, frame, ctx, idx, legal) {
   const cash = myCash(frame);
   const what = a.kind === "bank" ? t("web.auction_bank") : titleLabel(ctx, idx, a.title);
   const low = a.min_bid != null ? a.min_bid : (a.high ? a.high + 10 : a.opening + (a.kind === "bank" ? 0 : 10));
-  head(box, t("web.bid_title", { what }),
+  choiceHead(box, "av", t("web.bid_title", { what }),
     a.high ? t("web.bid_help_high", { amount: num(ctx, a.high), player: nameOf(ctx, a.high_bidder), low: num(ctx, low), cash: num(ctx, cash) })
       : t("web.bid_help_open", { opening: num(ctx, a.opening), low: num(ctx, low), cash: num(ctx, cash) }));
-  const row = h("div", { class: "choice-list av-choice-list" });
   const squares = a.kind === "business" && idx.byTitle.get(a.title) ? [idx.byTitle.get(a.title).square] : [];
-  legal.forEach((act, i) => {
+  box.append(choiceList(ctx, "av", legal, (act, i) => {
     const [verb, arg] = act.text.split(/\s+/);
     if (verb === "bid") {
       const amount = Number(arg);
-      row.append(choice(ctx, i, act, squares, t("web.bid", { amount: num(ctx, amount) }),
-        t("web.cash_after", { amount: num(ctx, cash - amount) }), amount === low ? "av-primary" : ""));
-    } else if (verb === "pass") {
-      row.append(choice(ctx, i, act, [], t("web.drop_out"), t("web.drop_out_note")));
-    } else {
-      row.append(choice(ctx, i, act, [], act.words || act.text, act.label));
+      return choice(ctx, i, act, squares, t("web.bid", { amount: num(ctx, amount) }),
+        t("web.cash_after", { amount: num(ctx, cash - amount) }), amount === low ? "av-primary" : "");
     }
-  });
-  box.append(row);
+    if (verb === "pass") return choice(ctx, i, act, [], t("web.drop_out"), t("web.drop_out_note"));
+    return null;
+  }));
   if (low <= cash) box.append(bidForm(frame, ctx, low, cash));
 }
 
@@ -861,33 +746,19 @@ function loanPanel(box, frame, ctx, idx, legal, log) {
   const v = frame.view;
   const t = ctx.t;
   const rules = v.rules || {};
-  head(box, owedTitle(ctx, frame, log, true), t("web.loan_help", { loan: num(ctx, rules.loan || 1000), due: num(ctx, rules.loan_due || 1100) }));
-  const row = h("div", { class: "choice-list av-choice-list" });
-  legal.forEach((a, i) => {
+  choiceHead(box, "av", owedTitle(ctx, frame, log, true),
+    t("web.loan_help", { loan: num(ctx, rules.loan || 1000), due: num(ctx, rules.loan_due || 1100) }));
+  box.append(choiceList(ctx, "av", legal, (a, i) => {
     if (a.text === "borrow") {
-      row.append(choice(ctx, i, a, [], t("web.borrow", { amount: num(ctx, rules.loan || 1000) }),
-        t("web.borrow_note", { due: num(ctx, rules.loan_due || 1100) }), "av-primary"));
-    } else if (a.text === "leave") {
-      row.append(choice(ctx, i, a, [], t("web.leave"), t("web.leave_note")));
-    } else {
-      row.append(choice(ctx, i, a, [], a.words || a.text, a.label));
+      return choice(ctx, i, a, [], t("web.borrow", { amount: num(ctx, rules.loan || 1000) }),
+        t("web.borrow_note", { due: num(ctx, rules.loan_due || 1100) }), "av-primary");
     }
-  });
-  box.append(row);
+    if (a.text === "leave") return choice(ctx, i, a, [], t("web.leave"), t("web.leave_note"));
+    return null;
+  }));
 }
 
 function fallback(box, ctx, legal) {
   box.append(h("h2", {}, ctx.t("web.your_move")));
-  const row = h("div", { class: "choice-list av-choice-list" });
-  legal.forEach((a, i) => row.append(choice(ctx, i, a, [], a.words || a.text, a.label)));
-  box.append(row);
-}
-
-// The last render again (once the styles are loaded).
-function redraw() {
-  if (!memo.board) return;
-  const [element, frame, ctx] = memo.board;
-  if (!element.isConnected) return;
-  clear(element);
-  render(element, frame, ctx);
+  box.append(choiceList(ctx, "av", legal));
 }

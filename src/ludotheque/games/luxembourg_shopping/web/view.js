@@ -9,36 +9,25 @@
 // always text nodes (dom.js's h and s), never markup. Colours are never the only cue: seats carry their number,
 // zones their name in the price table and every square's title.
 
-import { clear, h, s } from "/static/dom.js";
+import { choiceButton, choiceHead, choiceList, decisionBox, light } from "/static/choices.js";
+import { h, s } from "/static/dom.js";
+import { addStyle, fitTexts, pipDie, playerHead, reconstructedNote, redrawLast, seatPalette, stackedText, wrapWords } from "/static/drawing.js";
+import { capitalise, list, nameOf, num, plural } from "/static/words.js";
 
-const SEAT_COLOURS = ["#c8413b", "#2f6fb0", "#7b4fa0", "#138a8a", "#4a4a4a", "#d0508a"];
+const { colour: seatColour, token } = seatPalette(["#c8413b", "#2f6fb0", "#7b4fa0", "#138a8a", "#4a4a4a", "#d0508a"], "lux");
 const SIZE = 1000; // the board's side, in SVG units
 const DEPTH = 160; // a side square's depth (and a corner's side)
 const BAND = 30; // the zone's band on a shop square, at its inner edge
 const STRIP = 30; // the owner's strip, at its outer edge
 const SPECIAL = { bouton_rouge: "#c62828", bureau: "#35607f", bankruptcy: "#3a2f2a", bonus: "#b8860b" };
 
-// What the page keeps between frames: the last render (to draw it again, and to light up a choice's squares on
-// it), and the state whose decision was last scrolled into sight.
-const memo = { board: null, scrolled: null };
+// What the page keeps between frames: the last render (to draw it again, and to light up a choice's squares on it).
+const memo = { board: null };
 
 // --- small helpers ---------------------------------------------------------------------------------------------
-function ensureStyle() {
-  if (document.querySelector("link[data-luxembourg]")) return;
-  // once the styles are in, the board is drawn again: its names are fitted to their squares in the board's font
-  document.head.append(h("link", { rel: "stylesheet", href: "/games/luxembourg-shopping/view.css", "data-luxembourg": "",
-    onload: () => redraw() }));
-}
-
-const nameOf = (ctx, seat) => (ctx.names && ctx.names[seat]) || `#${seat}`;
-const seatColour = (seat) => SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];
-const num = (ctx, n) => (ctx.t.number ? ctx.t.number(n) : String(n));
-const list = (ctx, items) => (ctx.t.list ? ctx.t.list(items) : items.join(", "));
-
-function plural(ctx, key, count, fields = {}) {
-  const one = ctx.lang === "fr" ? Math.abs(count) < 2 : count === 1;
-  return ctx.t(`${key}_${one ? "one" : "other"}`, { count: num(ctx, count), ...fields });
-}
+// once the styles are in, the board is drawn again: its names are fitted to their squares in the board's font
+const ensureStyle = () => addStyle("/games/luxembourg-shopping/view.css", "luxembourg", redraw);
+const redraw = () => redrawLast(memo.board, render);
 
 // The board's facts, by square and by shop.
 function boardIndex(v) {
@@ -74,16 +63,13 @@ export function render(element, frame, ctx) {
   const idx = boardIndex(v);
   const root = h("div", { class: "lux", dataset: { step: v.step || "" } });
   root.append(status(frame, ctx, log));
-  if (v.data && v.data.reconstructed) {
-    root.append(h("p", { class: "lux-note", role: "note", title: ctx.t("web.reconstructed_help") },
-      h("span", { class: "lux-note-mark", "aria-hidden": "true" }, "⚠"), " ", ctx.t("web.reconstructed")));
-  }
+  if (v.data && v.data.reconstructed) root.append(reconstructedNote("lux", ctx.t("web.reconstructed"), ctx.t("web.reconstructed_help")));
   root.append(h("div", { class: "lux-main" },
     h("div", { class: "lux-board-wrap" }, board(frame, ctx, idx, log)),
     players(frame, ctx, idx)));
   root.append(legend(ctx));
   element.append(root);
-  fitNames(root);
+  fitTexts(root, ".lux-board text[data-fit]");
 }
 
 function status(frame, ctx, log) {
@@ -366,53 +352,12 @@ function specialIcon(kind, x, y, r) {
     s("text", { x, y: y + 1, class: "lux-icon-sign" }, minus ? "−1" : "+1"));
 }
 
-// A name in one or two lines (cut between words), with extra lines below it in a smaller size. Lines too long for
-// the square are narrowed once the page has laid them out (fitNames).
+// A name in one or two lines (cut between words), with extra lines below it in a smaller size (the name at 15 units,
+// about 7.5 a letter, 16 a line; the smaller lines at 12, 14 a line). Lines too long for the square are narrowed
+// once the page has laid them out (fitTexts).
 function nameText(name, x, y, vertical, length, cls, extra = [], squeeze = 1) {
-  const lines = wrap(name || "", length * squeeze);
-  const all = [...lines.map((l) => [l, false]), ...extra.map((l) => [l, true])];
-  const size = 15;
-  const small = 12;
-  const heights = all.map(([, sm]) => (sm ? small + 2 : size + 1));
-  const total = heights.reduce((a, b) => a + b, 0);
-  const text = s("text", { x, y, class: cls, transform: vertical ? `rotate(-90 ${x} ${y})` : null,
-    dataset: { fit: String(length) } });
-  let offset = -total / 2;
-  all.forEach(([line, sm], i) => {
-    const dy = offset + heights[i] / 2;
-    offset += heights[i];
-    text.append(s("tspan", { x, y: y + dy, class: sm ? "lux-small" : null }, line));
-  });
-  return text;
-}
-
-// Words into at most two lines, the longest as short as it can be (about 7.5 units a letter at 15 units).
-function wrap(name, length) {
-  const words = name.split(/[ \t\n]+/).filter(Boolean); // not at no-break spaces
-  if (words.length < 2 || name.length * 7.5 <= length) return [name];
-  let best = null;
-  for (let i = 1; i < words.length; i++) {
-    const a = words.slice(0, i).join(" ");
-    const b = words.slice(i).join(" ");
-    const longest = Math.max(a.length, b.length);
-    if (!best || longest < best[0]) best = [longest, [a, b]];
-  }
-  return best[1];
-}
-
-// Lines longer than their square are narrowed (textLength), measured once the board is in the page.
-function fitNames(root) {
-  const lines = [...root.querySelectorAll(".lux-board text[data-fit] tspan")];
-  const widths = lines.map((tspan) => {
-    try { return tspan.getComputedTextLength(); } catch { return 0; }
-  });
-  lines.forEach((tspan, i) => {
-    const max = Number(tspan.parentNode.dataset.fit);
-    if (widths[i] > max) {
-      tspan.setAttribute("textLength", String(max));
-      tspan.setAttribute("lengthAdjust", "spacingAndGlyphs");
-    }
-  });
+  const lines = [...wrapWords(name || "", length * squeeze, 7.5).map((l) => [l, 16, null]), ...extra.map((l) => [l, 14, "lux-small"])];
+  return stackedText(x, y, lines, { cls, fit: length, transform: vertical ? `rotate(-90 ${x} ${y})` : null });
 }
 
 function pawn(ctx, v, seat, x, y, radius) {
@@ -459,7 +404,7 @@ function diceBox(frame, ctx) {
   const box = h("div", { class: "lux-dice-box" });
   const turn = v.player != null && v.winner == null && !v.termination;
   if (turn) {
-    box.append(h("div", { class: "lux-turn" }, token(ctx, v.player), " ", h("span", { class: "lux-turn-name" }, nameOf(ctx, v.player))));
+    box.append(h("div", { class: "lux-turn" }, token(v.player), " ", h("span", { class: "lux-turn-name" }, nameOf(ctx, v.player))));
   }
   if (v.dice) {
     const [a, b] = v.dice;
@@ -472,19 +417,7 @@ function diceBox(frame, ctx) {
   return box;
 }
 
-const PIPS = { 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
-  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]] };
-
-function die(face) {
-  const svg = s("svg", { class: "lux-die", viewBox: "0 0 30 30", "aria-hidden": "true", dataset: { face: String(face) } },
-    s("rect", { x: 1, y: 1, width: 28, height: 28, rx: 5, class: "lux-die-body" }));
-  for (const [i, j] of PIPS[face] || []) svg.append(s("circle", { cx: 7 + i * 8, cy: 7 + j * 8, r: 2.7, class: "lux-pip" }));
-  return svg;
-}
-
-function token(ctx, seat, extra = "") {
-  return h("span", { class: `lux-token ${extra}`, style: `--seat: ${seatColour(seat)}`, "aria-hidden": "true" }, String(seat));
-}
+const die = (face) => pipDie("lux", face);
 
 // The last card drawn, as a card: its deck on top, then its upper half (mail: a shop or an action), then its
 // lower half (« Bureau »: an action); a « Bouton Rouge » card has one action. The half just played is marked.
@@ -520,8 +453,6 @@ function halfBody(ctx, idx, half) {
   }
   return h("div", { class: "lux-card-text" }, capitalise(effectText(ctx, half)));
 }
-
-const capitalise = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 
 function priceTable(ctx, idx) {
   const t = ctx.t;
@@ -563,10 +494,7 @@ function players(frame, ctx, idx) {
       turn ? h("span", { class: "lux-badge lux-badge-turn" }, moving && v.to_move === p.seat ? t("web.to_move") : t("web.their_turn")) : null,
       p.out ? h("span", { class: "lux-badge lux-badge-out" }, t("web.out")) : null,
       winners.includes(p.seat) ? h("span", { class: "lux-badge lux-badge-won" }, "★ ", t("web.winner")) : null].filter(Boolean);
-    const head = h("div", { class: "lux-p-head" }, token(ctx, p.seat),
-      h("span", { class: "lux-p-name" }, h("span", { class: "lux-p-name-text" }, nameOf(ctx, p.seat)),
-        me ? h("span", { class: "lux-dim" }, ` (${t("web.you")})`) : null),
-      badges.length ? h("span", { class: "lux-p-badges" }, badges) : null);
+    const head = playerHead("lux", token(p.seat), nameOf(ctx, p.seat), me ? t("web.you") : null, badges);
     const facts = h("div", { class: "lux-p-facts" },
       h("span", { class: "lux-cash", title: t("web.cash") }, h("span", { class: "lux-label" }, t("web.cash")), " ", num(ctx, p.cash)),
       h("span", { class: "lux-signs", title: t("web.signs") }, h("span", { class: "lux-label" }, t("web.signs")), " ",
@@ -618,53 +546,20 @@ function shopChip(ctx, idx, shop) {
 export function renderChoices(element, frame, ctx) {
   ensureStyle();
   const v = frame.view || {};
-  const legal = frame.legal || ctx.legal || [];
-  if (frame.seat == null || v.to_move !== frame.seat || !legal.length) return false;
-  const idx = boardIndex(v);
   const panel = {
     buy: buyPanel, gallery: galleryPanel, gain_sign: signPanel, lose_sign: signPanel, sell: sellPanel,
   }[v.step];
-  const box = h("div", { class: "lux-choices", dataset: { step: v.step || "" } });
-  if (panel) panel(box, frame, ctx, idx, legal);
-  else fallback(box, ctx, legal);
-  box.append(h("p", { class: "dim keys" }, ctx.t("table.keys")));
-  element.append(box);
-  // bring the decision into sight once per state (the board above may push it below the fold)
-  const key = `${frame.table}:${frame.at}`;
-  if (memo.scrolled !== key) {
-    memo.scrolled = key;
-    requestAnimationFrame(() => {
-      const r = box.getBoundingClientRect();
-      if (r.bottom > window.innerHeight || r.top < 0) box.scrollIntoView({ block: "nearest", behavior: "smooth" });
-    });
-  }
-  return true;
+  return decisionBox(element, frame, ctx, { prefix: "lux", step: v.step, fill: (box, legal) => {
+    if (panel) panel(box, frame, ctx, boardIndex(v), legal);
+    else fallback(box, ctx, legal);
+  } });
 }
 
-// A choice's button: its number key, its words, a smaller line; hovering it lights up its shops on the board.
+// A choice's button (choices.js); hovering it lights up its shops on the board.
 function choice(ctx, index, action, shops, main, note, extra = "") {
-  const b = h("button", { class: `button choice lux-choice ${extra}`, type: "button", dataset: { action: action.text },
-    title: action.words || action.text, onclick: () => ctx.act(action.text) },
-  h("span", { class: "lux-choice-main" }, index < 9 ? h("kbd", {}, String(index + 1)) : null, main),
-  note ? h("small", {}, note) : null);
-  if (shops && shops.length) {
-    const on = () => highlight(shops, true);
-    const off = () => highlight(shops, false);
-    b.addEventListener("mouseenter", on);
-    b.addEventListener("focus", on);
-    b.addEventListener("mouseleave", off);
-    b.addEventListener("blur", off);
-  }
-  return b;
-}
-
-function highlight(shops, on) {
-  if (!memo.board) return;
-  const [element] = memo.board;
-  for (const shop of shops) {
-    const el = element.querySelector(`.lux-sq[data-shop="${Number(shop)}"]`);
-    if (el) el.classList.toggle("lux-hl", on);
-  }
+  const lit = shops && shops.length
+    ? (on) => light(memo.board && memo.board[0], shops.map((shop) => `.lux-sq[data-shop="${Number(shop)}"]`), "lux-hl", on) : null;
+  return choiceButton(ctx, "lux", index, action, main, note, { extra, lit });
 }
 
 function standingShop(v, idx) {
@@ -673,31 +568,22 @@ function standingShop(v, idx) {
   return sq && sq.shop ? sq : null;
 }
 
-function head(box, title, help) {
-  box.append(h("h2", {}, title));
-  if (help) box.append(h("p", { class: "lux-choice-help" }, help));
-}
-
 function buyPanel(box, frame, ctx, idx, legal) {
   const v = frame.view;
   const t = ctx.t;
   const sq = standingShop(v, idx);
   const zone = sq ? idx.zones[sq.zone] : null;
   const cash = v.players[frame.seat].cash;
-  head(box, sq ? t("web.buy_title", { shop: sq.shop, name: sq.name }) : t("step.buy"),
+  choiceHead(box, "lux", sq ? t("web.buy_title", { shop: sq.shop, name: sq.name }) : t("step.buy"),
     sq ? t("web.buy_help", { zone: t(`web.zone.${sq.zone}`), income: num(ctx, zone.income) }) : null);
-  const row = h("div", { class: "choice-list lux-choice-list" });
-  legal.forEach((a, i) => {
+  box.append(choiceList(ctx, "lux", legal, (a, i) => {
     if (a.text === "buy") {
-      row.append(choice(ctx, i, a, sq ? [sq.shop] : [], t("web.buy", { amount: num(ctx, zone ? zone.price : 0) }),
-        t("web.cash_after", { amount: num(ctx, cash - (zone ? zone.price : 0)) }), "lux-primary"));
-    } else if (a.text === "pass") {
-      row.append(choice(ctx, i, a, [], t("web.pass_buy"), t("web.cash_keep", { amount: num(ctx, cash) })));
-    } else {
-      row.append(choice(ctx, i, a, [], a.words || a.text, a.label));
+      return choice(ctx, i, a, sq ? [sq.shop] : [], t("web.buy", { amount: num(ctx, zone ? zone.price : 0) }),
+        t("web.cash_after", { amount: num(ctx, cash - (zone ? zone.price : 0)) }), "lux-primary");
     }
-  });
-  box.append(row);
+    if (a.text === "pass") return choice(ctx, i, a, [], t("web.pass_buy"), t("web.cash_keep", { amount: num(ctx, cash) }));
+    return null;
+  }));
 }
 
 function galleryPanel(box, frame, ctx, idx, legal) {
@@ -711,54 +597,48 @@ function galleryPanel(box, frame, ctx, idx, legal) {
     return q && idx.zones[q.zone] ? idx.zones[q.zone].income : 0;
   };
   const mergeable = legal.some((a) => a.text.startsWith("merge "));
-  head(box, mergeable ? t("web.merge_title", { shop: here, name: sq ? sq.name : "" }) : t("web.gallery_title", { shop: here, name: sq ? sq.name : "" }),
-    mergeable ? t("web.merge_help") : t("web.gallery_help", { shop: here }));
-  const row = h("div", { class: "choice-list lux-choice-list lux-galleries" });
-  legal.forEach((a, i) => {
+  choiceHead(box, "lux", mergeable ? t("web.merge_title", { shop: here, name: sq ? sq.name : "" })
+    : t("web.gallery_title", { shop: here, name: sq ? sq.name : "" }),
+  mergeable ? t("web.merge_help") : t("web.gallery_help", { shop: here }));
+  box.append(choiceList(ctx, "lux", legal, (a, i) => {
     const words = a.text.split(/\s+/);
     if (words[0] === "gallery") {
       const shops = [here, Number(words[1]), Number(words[2])].filter((x) => x != null).sort((x, y) => x - y);
       const cost = shops.reduce((sum, shop) => sum + income(shop), 0);
-      row.append(choice(ctx, i, a, shops,
+      return choice(ctx, i, a, shops,
         h("span", { class: "lux-choice-shops" }, shops.map((shop) => shopChip(ctx, idx, shop))),
-        t("web.gallery_cost", { cost: num(ctx, cost), left: num(ctx, cash - cost) })));
-    } else if (words[0] === "merge") {
+        t("web.gallery_cost", { cost: num(ctx, cost), left: num(ctx, cash - cost) }));
+    }
+    if (words[0] === "merge") {
       const other = idx.galleryOf.get(Number(words[1]));
       const mineG = here != null ? idx.galleryOf.get(here) : null;
       const cost = (other ? other.value : 0) + (mineG ? mineG.value : 0);
       const shops = [...(mineG ? mineG.shops : []), ...(other ? other.shops : [])].sort((x, y) => x - y);
-      row.append(choice(ctx, i, a, shops,
+      return choice(ctx, i, a, shops,
         h("span", {}, t("web.merge", { gallery: other ? other.index : "?", size: shops.length }), " ",
           h("span", { class: "lux-choice-shops" }, (other ? other.shops : []).map((shop) => shopChip(ctx, idx, shop)))),
-        t("web.gallery_cost", { cost: num(ctx, cost), left: num(ctx, cash - cost) })));
-    } else if (a.text === "pass") {
-      row.append(choice(ctx, i, a, [], t(mergeable ? "web.pass_merge" : "web.pass_gallery"), t("web.cash_keep", { amount: num(ctx, cash) })));
-    } else {
-      row.append(choice(ctx, i, a, [], a.words || a.text, a.label));
+        t("web.gallery_cost", { cost: num(ctx, cost), left: num(ctx, cash - cost) }));
     }
-  });
-  box.append(row);
+    if (a.text === "pass") {
+      return choice(ctx, i, a, [], t(mergeable ? "web.pass_merge" : "web.pass_gallery"), t("web.cash_keep", { amount: num(ctx, cash) }));
+    }
+    return null;
+  }, "choice-list lux-choice-list lux-galleries"));
 }
 
 function signPanel(box, frame, ctx, idx, legal) {
   const v = frame.view;
   const t = ctx.t;
   const gain = v.step === "gain_sign";
-  head(box, t(gain ? "web.gain_sign_title" : "web.lose_sign_title"),
+  choiceHead(box, "lux", t(gain ? "web.gain_sign_title" : "web.lose_sign_title"),
     t(gain ? "web.gain_sign_help" : "web.lose_sign_help", { amount: num(ctx, idx.signBonus) }));
-  const row = h("div", { class: "choice-list lux-choice-list" });
-  legal.forEach((a, i) => {
+  box.append(choiceList(ctx, "lux", legal, (a, i) => {
     const [verb, arg] = a.text.split(/\s+/);
     const shop = Number(arg);
-    if (verb === "sign" || verb === "unsign") {
-      const q = idx.byShop.get(shop);
-      row.append(choice(ctx, i, a, [shop], h("span", {}, shopChip(ctx, idx, shop), " ", q ? q.name : ""),
-        q ? t(`web.zone.${q.zone}`) : ""));
-    } else {
-      row.append(choice(ctx, i, a, [], a.words || a.text, a.label));
-    }
-  });
-  box.append(row);
+    if (verb !== "sign" && verb !== "unsign") return null;
+    const q = idx.byShop.get(shop);
+    return choice(ctx, i, a, [shop], h("span", {}, shopChip(ctx, idx, shop), " ", q ? q.name : ""), q ? t(`web.zone.${q.zone}`) : "");
+  }));
 }
 
 function sellPanel(box, frame, ctx, idx, legal) {
@@ -767,43 +647,26 @@ function sellPanel(box, frame, ctx, idx, legal) {
   const debt = v.debt || { amount: 0, creditor: -1 };
   const me = v.players[frame.seat];
   const to = debt.creditor >= 0 ? nameOf(ctx, debt.creditor) : t("bank.name");
-  head(box, t("web.sell_title", { amount: num(ctx, debt.amount), to, cash: num(ctx, me.cash) }), t("web.sell_help"));
-  const row = h("div", { class: "choice-list lux-choice-list" });
-  legal.forEach((a, i) => {
+  choiceHead(box, "lux", t("web.sell_title", { amount: num(ctx, debt.amount), to, cash: num(ctx, me.cash) }), t("web.sell_help"));
+  box.append(choiceList(ctx, "lux", legal, (a, i) => {
     const [verb, arg] = a.text.split(/\s+/);
     if (verb === "pay") {
-      row.append(choice(ctx, i, a, [], t("web.pay", { amount: num(ctx, debt.amount), to }),
-        t("web.cash_after", { amount: num(ctx, me.cash - debt.amount) }), "lux-primary"));
-      return;
+      return choice(ctx, i, a, [], t("web.pay", { amount: num(ctx, debt.amount), to }),
+        t("web.cash_after", { amount: num(ctx, me.cash - debt.amount) }), "lux-primary");
     }
-    if (verb === "sell") {
-      const shop = Number(arg);
-      const q = idx.byShop.get(shop);
-      const price = q && idx.zones[q.zone] ? idx.zones[q.zone].sale : 0;
-      const g = idx.galleryOf.get(shop);
-      const notes = [t("web.sell_for", { amount: num(ctx, price) })];
-      if (idx.signs.has(shop)) notes.push(t("web.sell_sign"));
-      if (g) notes.push(t("web.sell_gallery", { gallery: g.index }));
-      row.append(choice(ctx, i, a, [shop], h("span", {}, shopChip(ctx, idx, shop), " ", q ? q.name : ""), notes.join(" · ")));
-      return;
-    }
-    row.append(choice(ctx, i, a, [], a.words || a.text, a.label));
-  });
-  box.append(row);
+    if (verb !== "sell") return null;
+    const shop = Number(arg);
+    const q = idx.byShop.get(shop);
+    const price = q && idx.zones[q.zone] ? idx.zones[q.zone].sale : 0;
+    const g = idx.galleryOf.get(shop);
+    const notes = [t("web.sell_for", { amount: num(ctx, price) })];
+    if (idx.signs.has(shop)) notes.push(t("web.sell_sign"));
+    if (g) notes.push(t("web.sell_gallery", { gallery: g.index }));
+    return choice(ctx, i, a, [shop], h("span", {}, shopChip(ctx, idx, shop), " ", q ? q.name : ""), notes.join(" · "));
+  }));
 }
 
 function fallback(box, ctx, legal) {
   box.append(h("h2", {}, ctx.t("web.your_move")));
-  const row = h("div", { class: "choice-list" });
-  legal.forEach((a, i) => row.append(choice(ctx, i, a, [], a.words || a.text, a.label)));
-  box.append(row);
-}
-
-// The last render again (once the styles are loaded).
-function redraw() {
-  if (!memo.board) return;
-  const [element, frame, ctx] = memo.board;
-  if (!element.isConnected) return;
-  clear(element);
-  render(element, frame, ctx);
+  box.append(choiceList(ctx, "lux", legal, undefined, "choice-list"));
 }

@@ -9,11 +9,14 @@
 // Drawn from the frame only (frame.view is the seat's observation): the page never shows more than the seat may
 // see. Colours are never the only cue: seats carry their number, dice their face.
 
+import { keysHint, numberKey } from "/static/choices.js";
 import { clear, h, s } from "/static/dom.js";
+import { addStyle, redrawLast, seatPalette } from "/static/drawing.js";
+import { list, nameOf, num, plural } from "/static/words.js";
 import { outline, restingDie, tipping } from "./fall.js";
 import { AIM_LIMIT, Column, DIE, TURN_LIMIT, corners, stackedOn, standChance } from "./physics.js";
 
-const SEAT_COLOURS = ["#c8413b", "#2f6fb0", "#2f8f4e", "#c98a12"];
+const { colour: seatColour } = seatPalette(["#c8413b", "#2f6fb0", "#2f8f4e", "#c98a12"], "sm");
 const DIE_MM = DIE / 1000;
 const NAMED = [
   ["careful", 0, 0, 0], ["crooked_left", -4000, 0, 0], ["crooked_right", 4000, 0, 0],
@@ -31,22 +34,9 @@ const memo = {
 };
 
 // --- small helpers ---------------------------------------------------------------------------------------------
-function ensureStyle() {
-  if (document.querySelector("link[data-stack-market]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/games/stack-market/view.css", "data-stack-market": "" }));
-}
-
-const nameOf = (ctx, seat) => (ctx.names && ctx.names[seat]) || `#${seat}`;
+const ensureStyle = () => addStyle("/games/stack-market/view.css", "stack-market");
+const redraw = () => redrawLast(memo.board, render);
 const locale = (ctx) => (ctx.lang === "fr" ? "fr-FR" : "en-GB");
-
-function plural(ctx, key, count, fields = {}) {
-  const one = ctx.lang === "fr" ? Math.abs(count) < 2 : count === 1;
-  return ctx.t(`${key}_${one ? "one" : "other"}`, { count: num(ctx, count), ...fields });
-}
-
-function num(ctx, n) {
-  return ctx.t.number ? ctx.t.number(n) : String(n);
-}
 
 // Lengths and angles as the language writes them (« 1,5 mm », « 2,5° »).
 function mm(ctx, um, digits = 1) {
@@ -62,7 +52,7 @@ const money = (ctx, n) => ctx.t("web.money", { amount: num(ctx, n) });
 const percent = (ctx, p) => new Intl.NumberFormat(locale(ctx), { style: "percent", maximumFractionDigits: 0 }).format(p);
 
 function token(ctx, seat, extra = "") {
-  return h("span", { class: `sm-token ${extra}`, style: `--seat: ${SEAT_COLOURS[seat % 4]}`, title: nameOf(ctx, seat),
+  return h("span", { class: `sm-token ${extra}`, style: `--seat: ${seatColour(seat)}`, title: nameOf(ctx, seat),
     "aria-label": nameOf(ctx, seat) }, String(seat));
 }
 
@@ -75,14 +65,6 @@ function spreadOf(v, seat) {
   if (!p) return 0;
   const both = v.takeover && v.takeover.stacker === seat;
   return both ? Math.floor(p.steadiness / 2) : p.steadiness;
-}
-
-function redraw() {
-  if (!memo.board) return;
-  const [element, frame, ctx] = memo.board;
-  if (!element.isConnected) return;
-  clear(element);
-  render(element, frame, ctx);
 }
 
 // --- the board -------------------------------------------------------------------------------------------------
@@ -343,7 +325,7 @@ export function renderChoices(element, frame, ctx) {
 
 function choiceButton(ctx, index, text, ...content) {
   return h("button", { class: "button choice sm-choice", type: "button", dataset: { action: text },
-    onclick: () => ctx.act(text) }, index < 9 ? h("kbd", {}, String(index + 1)) : null, ...content);
+    onclick: () => ctx.act(text) }, numberKey(index), ...content);
 }
 
 function orderPanel(frame, ctx) {
@@ -351,18 +333,18 @@ function orderPanel(frame, ctx) {
   const t = ctx.t;
   const c = v.companies.find((x) => x.company === v.building);
   const rolled = v.hand.length;
-  const list = h("div", { class: "choice-list sm-orders" });
+  const row = h("div", { class: "choice-list sm-orders" });
   frame.legal.forEach((a, i) => {
     const dice = a.text.split(/\s+/).slice(1).map(Number);
     const back = rolled - dice.length;
-    list.append(choiceButton(ctx, i, a.text,
+    row.append(choiceButton(ctx, i, a.text,
       h("span", { class: "sm-order" }, dieIcon(ctx, c ? c.top : "?", "sm-small sm-on"), " ",
         dice.map((f, k) => [k ? h("span", { class: "sm-arrow", "aria-hidden": "true" }, "›") : null, dieIcon(ctx, f)])),
       h("small", {}, plural(ctx, "web.order_count", dice.length), back ? ` · ${plural(ctx, "web.order_back", back)}` : "")));
   });
   return h("div", { class: "sm-choices sm-order-choice" },
     h("h2", {}, t("web.order_title", { company: v.building, top: c ? c.top : "?" })),
-    h("p", { class: "sm-dim" }, t("web.order_help")), list, h("p", { class: "dim keys" }, t("table.keys")));
+    h("p", { class: "sm-dim" }, t("web.order_help")), row, keysHint(ctx));
 }
 
 function companyFacts(ctx, v, letter) {
@@ -370,23 +352,23 @@ function companyFacts(ctx, v, letter) {
   if (!c) return "";
   const names = c.investors.map((p) => nameOf(ctx, p));
   return [plural(ctx, "web.height", c.height), c.top != null ? ctx.t("web.top_is", { face: c.top }) : null,
-    names.length ? ctx.t("web.investors_list", { names: ctx.t.list ? ctx.t.list(names) : names.join(", ") }) : ctx.t("web.no_investor")]
+    names.length ? ctx.t("web.investors_list", { names: list(ctx, names) }) : ctx.t("web.no_investor")]
     .filter(Boolean).join(" · ");
 }
 
 function investPanel(frame, ctx) {
   const v = frame.view;
   const t = ctx.t;
-  const list = h("div", { class: "choice-list sm-invest" });
+  const row = h("div", { class: "choice-list sm-invest" });
   frame.legal.forEach((a, i) => {
     const [verb, letter] = a.text.split(/\s+/);
     const mine = (v.players[frame.seat] || {}).company;
     const label = verb === "stay" ? t("web.stay", { company: mine })
       : v.phase === "invest" ? t("web.invest", { company: letter }) : t("web.move", { company: letter });
-    list.append(choiceButton(ctx, i, a.text, h("span", {}, label), h("small", {}, companyFacts(ctx, v, verb === "stay" ? mine : letter))));
+    row.append(choiceButton(ctx, i, a.text, h("span", {}, label), h("small", {}, companyFacts(ctx, v, verb === "stay" ? mine : letter))));
   });
   return h("div", { class: "sm-choices" },
-    h("h2", {}, t(v.phase === "invest" ? "web.invest_title" : "web.change_title")), list, h("p", { class: "dim keys" }, t("table.keys")));
+    h("h2", {}, t(v.phase === "invest" ? "web.invest_title" : "web.change_title")), row, keysHint(ctx));
 }
 
 function stackerPanel(frame, ctx) {
@@ -395,15 +377,15 @@ function stackerPanel(frame, ctx) {
   const to = v.takeover || {};
   const small = v.companies.find((x) => x.company === to.small);
   const count = small ? small.height : 0;
-  const list = h("div", { class: "choice-list" });
+  const row = h("div", { class: "choice-list" });
   frame.legal.forEach((a, i) => {
     const seat = Number(a.text.split(/\s+/)[1]);
     const p = v.players[seat] || { steadiness: 0 };
-    list.append(choiceButton(ctx, i, a.text, h("span", {}, token(ctx, seat), " ", t("web.stacker", { player: nameOf(ctx, seat) })),
+    row.append(choiceButton(ctx, i, a.text, h("span", {}, token(ctx, seat), " ", t("web.stacker", { player: nameOf(ctx, seat) })),
       h("small", {}, t("web.stacker_hand", { mm: mm(ctx, p.steadiness), both: mm(ctx, Math.floor(p.steadiness / 2)) }))));
   });
   return h("div", { class: "sm-choices" },
-    h("h2", {}, plural(ctx, "web.stacker_title", count, { small: to.small, tall: to.tall })), list, h("p", { class: "dim keys" }, t("table.keys")));
+    h("h2", {}, plural(ctx, "web.stacker_title", count, { small: to.small, tall: to.tall })), row, keysHint(ctx));
 }
 
 // --- aiming ----------------------------------------------------------------------------------------------------
