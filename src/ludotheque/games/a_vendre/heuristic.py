@@ -56,6 +56,7 @@ import math
 from dataclasses import dataclass
 
 from ...engine.bots import Bot, SeatView
+from ...engine.memo import per_object
 from ...engine.state import Action
 from .actions import BORROW, BUY, CARD, PASS, TAX, Auction, Bid
 from .datamodel import SQUARES, TITLES
@@ -236,17 +237,9 @@ def _board_stats(t: Tables) -> BoardStats:
                       done_both=tuple(tuple(row) for row in done_both), draws=draws, tax_share=tuple(tax))
 
 
-_STATS: dict[int, tuple[Tables, BoardStats]] = {}
-
-
 def board_stats(t: Tables) -> BoardStats:
     """The board's numbers, worked out once per set of tables (games on the same files share them)."""
-    hit = _STATS.get(id(t))
-    if hit is None or hit[0] is not t:
-        if len(_STATS) > 32:
-            _STATS.clear()
-        hit = _STATS[id(t)] = (t, _board_stats(t))
-    return hit[1]
+    return per_object(t, _board_stats)
 
 
 class HeuristicBot(Bot):

@@ -47,6 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.bots import Bot, SeatView
+from ...engine.memo import per_object
 from ...engine.state import Action
 from .actions import BUY, PASS, PAY, SELL, Gallery, Merge, Sell, Sign, Unsign
 from .datamodel import SHOPS
@@ -146,17 +147,9 @@ def _board_stats(t: Tables) -> BoardStats:
                       mail=tuple(mail), bankrupt=(bankrupt[0], bankrupt[1]), draws=(ids_draws[0], ids_draws[1]))
 
 
-_STATS: dict[int, tuple[Tables, BoardStats]] = {}
-
-
 def board_stats(t: Tables) -> BoardStats:
     """The board's numbers, worked out once per set of tables (they are shared by the games on the same files)."""
-    hit = _STATS.get(id(t))
-    if hit is None or hit[0] is not t:
-        if len(_STATS) > 32:
-            _STATS.clear()
-        hit = _STATS[id(t)] = (t, _board_stats(t))
-    return hit[1]
+    return per_object(t, _board_stats)
 
 
 class HeuristicBot(Bot):
