@@ -152,6 +152,24 @@ def load_packaged(package: str, name: str, model: type[Model]) -> Loaded[Model]:
     return read_data(resource.read_bytes(), f"{package.rsplit('.', 1)[-1]}/data/{name}", model)
 
 
+@dataclass(frozen=True)
+class PlayedOn:
+    """What a game's tables say of the files they come from; a game's own tables (its board, its decks laid out for
+    the rules) add their fields to these."""
+
+    files: dict[str, tuple[str, str]]
+    """Per option: (where the file was read, the SHA-256 of its bytes) — what a record keeps."""
+    editions: dict[str, str]
+    """Per option: ``reconstructed`` or ``printed``, as the file says."""
+
+    def describe(self) -> dict[str, Any]:
+        """For the table: each file with its hash and edition, and whether any is reconstructed (front ends then say
+        « reconstructed, not the printed edition »)."""
+        files: dict[str, Any] = {name: {"file": src, "sha256": sha, "edition": self.editions[name]}
+                                 for name, (src, sha) in self.files.items()}
+        return files | {"reconstructed": any(e == "reconstructed" for e in self.editions.values())}
+
+
 PACKAGED = "reconstructed"
 """A data-file option's value naming the file shipped in the game's package (its default)."""
 

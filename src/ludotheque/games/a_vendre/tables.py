@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...engine.datafiles import DataFileError, Loaded, laid_out, load_option_files
+from ...engine.datafiles import DataFileError, Loaded, PlayedOn, laid_out, load_option_files
 from ...engine.options import OptionValue
 from .datamodel import SQUARES, TITLES, Board, Deck
 
@@ -38,10 +38,9 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Tables:
-    files: dict[str, tuple[str, str]]
-    """Per option: (the file's source, the SHA-256 of its bytes)."""
-    editions: dict[str, str]
+class Tables(PlayedOn):
+    """A board and its charge cards, checked together and laid out for the rules."""
+
     board: Board
     colour: tuple[int, ...]
     """Per square number (index 0 unused): its colour code."""
@@ -60,9 +59,6 @@ class Tables:
     order: tuple[str, ...]
     """The cards' ids in the file's order (the deck's counts follow it)."""
 
-    def describe(self) -> dict[str, Any]:
-        return {name: {"file": src, "sha256": sha, "edition": self.editions[name]}
-                for name, (src, sha) in self.files.items()}
 
 
 def load_tables(options: dict[str, OptionValue]) -> Tables:

@@ -56,6 +56,6 @@ def observe(st: AVendreState, seat: int | None) -> dict[str, Any]:
         "rules": {"second_trip": SECOND_TRIP_TITLES, "end": END_TITLES, "bonus": TRIP_BONUS, "loan": LOAN,
                   "loan_due": LOAN_DUE, "bank_floor": BANK_FLOOR},
         "termination": st.termination or None,
-        "data": st.t.describe() | {"reconstructed": any(e == "reconstructed" for e in st.t.editions.values())},
+        "data": st.t.describe(),
         "board": board_view(st),
     }

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ...engine.datafiles import PACKAGED, DataFileError, Loaded, laid_out, load_option_files
+from ...engine.datafiles import PACKAGED, DataFileError, Loaded, PlayedOn, laid_out, load_option_files
 from ...engine.options import OptionValue
 from .datamodel import SHOPS, ZONES, Board, MailDeck, RedDeck
 
@@ -48,13 +48,9 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Tables:
-    """A board and its decks, checked together."""
+class Tables(PlayedOn):
+    """A board and its decks, checked together and laid out for the rules."""
 
-    files: dict[str, tuple[str, str]]
-    """Per option: (the file's source, the SHA-256 of its bytes) — what a record keeps."""
-    editions: dict[str, str]
-    """Per option: ``reconstructed`` or ``printed``, as the file says."""
     board: Board
     size: int
     """Squares on the loop (66 on the shipped board)."""
@@ -79,10 +75,6 @@ class Tables:
     shop_piles: dict[str, tuple[tuple[str, ...], tuple[float, ...]]]
     """``even``, ``odd``: the same, shop cards only (the bankruptcy procedure draws until a card shows a shop)."""
 
-    def describe(self) -> dict[str, Any]:
-        """What the files hold, for the table and ``check-data``."""
-        return {name: {"file": src, "sha256": sha, "edition": self.editions[name]}
-                for name, (src, sha) in self.files.items()}
 
 
 def load_tables(options: dict[str, OptionValue]) -> Tables:

@@ -51,6 +51,6 @@ def observe(st: LuxembourgState, seat: int | None) -> dict[str, Any]:
         "sign_bonus": SIGN_BONUS,
         "to_win": {"signs": SIGNS_TO_WIN[st.n], "gallery": GALLERY_TO_WIN[st.n]},
         "winner": st.winner if st.winner >= 0 else None, "termination": st.termination or None,
-        "data": st.t.describe() | {"reconstructed": any(e == "reconstructed" for e in st.t.editions.values())},
+        "data": st.t.describe(),
         "board": board_view(st),
     }
