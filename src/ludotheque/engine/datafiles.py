@@ -19,9 +19,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import LudoError
 
@@ -39,6 +39,14 @@ class DataModel(BaseModel):
     values are not coerced between types, and a loaded value cannot change."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class About(DataModel):
+    """Where a data file comes from, the ``[about]`` table every one has: ``edition = "reconstructed"`` for the files
+    a game ships, built from its rulebook alone, ``"printed"`` for a person's copy of the printed edition."""
+
+    edition: Literal["reconstructed", "printed"]
+    note: Annotated[str, Field(max_length=400)]
 
 
 class DataFileError(LudoError):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ...engine.errors import InvalidActionError, Reason
 from ...engine.state import Action, Word
-from ...engine.text import fold
+from ...engine.text import fold, number_in
 from .datamodel import TITLES
 
 SYNTAX = "buy, tax, card, pass, auction TITLE, bid AMOUNT, borrow or leave; chance: first SEAT, roll N, draw CARD"
@@ -114,13 +114,6 @@ _CARD_ID = re.compile(r"^[A-Za-z0-9_-]{1,12}$")
 _NO_ARGUMENT = {"buy": BUY, "tax": TAX, "card": CARD, "pass": PASS, "borrow": BORROW, "leave": LEAVE}
 
 
-def _number(text: str, word: str, lo: int, hi: int, what: str) -> int:
-    if not word.isdigit() or not lo <= int(word) <= hi:
-        raise InvalidActionError(f"{text!r}: {word!r} is not {what} ({lo} to {hi})",
-                                 Reason("not_number", {"text": word, "lo": lo, "hi": hi}))
-    return int(word)
-
-
 def parse_action(text: str) -> Action:
     """Any action's text, English or French (``achète``, ``enchères 12``, ``mise 350``, ``emprunte``…)."""
     words = text.split()
@@ -131,16 +124,16 @@ def parse_action(text: str) -> Action:
     if len(args) == 1:
         word = args[0].replace(".—", "").replace("'", "").replace("\u00a0", "")
         if verb == "auction":
-            return AUCTION[_number(text, word, 1, TITLES, "a title number")]
+            return AUCTION[number_in(text, word, 1, TITLES, "a title number")]
         if verb == "bid":
-            amount = _number(text, word, 10, MAX_BID, "an amount")
+            amount = number_in(text, word, 10, MAX_BID, "an amount")
             if amount % 10:
                 raise InvalidActionError(f"{text!r}: bids go in steps of 10", Reason("steps_of_ten", {"text": word}))
             return Bid(amount)
         if verb == "first":
-            return FIRST[_number(text, word, 0, 9, "a seat")]
+            return FIRST[number_in(text, word, 0, 9, "a seat")]
         if verb == "roll":
-            return ROLL[_number(text, word, 1, 6, "a die's face")]
+            return ROLL[number_in(text, word, 1, 6, "a die's face")]
         if verb == "draw":
             if not _CARD_ID.match(args[0]):
                 raise InvalidActionError(f"{text!r}: {args[0]!r} is not a card id (letters, digits, - and _)",

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine.datafiles import DataModel
+from ...engine.datafiles import About, DataModel
 
 SQUARES = 60
 """« But : case 60 »; « On commence par le numéro 1 »."""
@@ -57,11 +57,6 @@ class Square(DataModel):
         if self.colour not in ("blue", "red") and self.title is not None:
             raise ValueError(f"a {self.colour} square has no title (only blue and red squares do)")
         return self
-
-
-class About(DataModel):
-    edition: Literal["reconstructed", "printed"]
-    note: Annotated[str, Field(max_length=400)]
 
 
 class Board(DataModel):

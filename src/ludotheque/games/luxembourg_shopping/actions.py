@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ...engine.errors import InvalidActionError, Reason
 from ...engine.state import Action, Word
-from ...engine.text import fold
+from ...engine.text import fold, number_in
 from .datamodel import SHOPS
 
 SYNTAX = ("buy, pass, gallery SHOP SHOP, merge SHOP, sign SHOP, unsign SHOP, sell SHOP or pay (SHOP: a shop number "
@@ -155,13 +155,6 @@ _WORDS = {
 _CARD_ID = re.compile(r"^[A-Za-z0-9_-]{1,12}$")
 
 
-def _number(text: str, word: str, lo: int, hi: int, what: str) -> int:
-    if not word.isdigit() or not lo <= int(word) <= hi:
-        raise InvalidActionError(f"{text!r}: {word!r} is not {what} ({lo} to {hi})",
-                                 Reason("not_number", {"text": word, "lo": lo, "hi": hi}))
-    return int(word)
-
-
 def parse_action(text: str) -> Action:
     """Any action's text, English or French (``achète``, ``galerie 12 40``, ``vend 12``…)."""
     words = text.split()
@@ -171,7 +164,7 @@ def parse_action(text: str) -> Action:
     args = words[1:]
 
     def shop(word: str) -> int:
-        return _number(text, word, 1, SHOPS, "a shop number")
+        return number_in(text, word, 1, SHOPS, "a shop number")
 
     match verb, len(args):
         case "buy", 0:
@@ -199,9 +192,9 @@ def parse_action(text: str) -> Action:
         case "shop", 1:
             return FREE[shop(args[0])]
         case "die", 1:
-            return DIE[_number(text, args[0], 1, 6, "a die's face")]
+            return DIE[number_in(text, args[0], 1, 6, "a die's face")]
         case "roll", 2:
-            return ROLL[_number(text, args[0], 1, 6, "a die's face")][_number(text, args[1], 1, 6, "a die's face")]
+            return ROLL[number_in(text, args[0], 1, 6, "a die's face")][number_in(text, args[1], 1, 6, "a die's face")]
         case "card", 1:
             if not _CARD_ID.match(args[0]):
                 raise InvalidActionError(f"{text!r}: {args[0]!r} is not a card id (letters, digits, - and _)",

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine.datafiles import DataModel
+from ...engine.datafiles import About, DataModel
 
 SHOPS = 56
 """« Monsieur Jean POCHE sépare cette galerie géante en 56 commerces individuels »."""
@@ -25,7 +25,6 @@ BONUS_SQUARE = 66
 """« B7. Vous tombez sur la case 66 (+ 1 commerce) »."""
 ZONES = ("orange", "yellow", "green")
 """« zone orange », « zone jaune », « zone verte », cheapest first."""
-EDITIONS = ("reconstructed", "printed")
 
 Zone = Literal["orange", "yellow", "green"]
 CardId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,12}$")]
@@ -147,13 +146,6 @@ class Square(DataModel):
         elif self.shop is not None or self.zone is not None:
             raise ValueError(f"a {self.kind} square has no shop number or zone (only shops do)")
         return self
-
-
-class About(DataModel):
-    """Where a file comes from: ``edition = "reconstructed"`` for the files built from the rulebook alone."""
-
-    edition: Literal["reconstructed", "printed"]
-    note: Annotated[str, Field(max_length=400)]
 
 
 class Board(DataModel):
