@@ -148,6 +148,11 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     serve.add_argument("--port", type=whole, default=8000, help=h("args.port"))
     serve.add_argument("--db", default="sqlite:///ludotheque.db", metavar="URL", help=h("args.db"))
     serve.add_argument("--origin", action="append", default=[], metavar="URL", help=h("args.origin"))
+    serve.add_argument("--redis", metavar="URL", help=h("args.redis"))
+    serve.add_argument("--instance", metavar="NAME", help=h("args.instance"))
+    serve.add_argument("--lease-seconds", type=float, default=4.0, metavar="SECONDS",
+                       help=h("args.lease_seconds", default=4))
+    serve.add_argument("--log-format", choices=("json", "text"), default="json", help=h("args.log_format"))
     return parser
 
 

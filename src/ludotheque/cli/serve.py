@@ -1,8 +1,10 @@
-"""``ludo serve``: the server (FastAPI on uvicorn), on SQLite by default."""
+"""``ludo serve``: the server (FastAPI on uvicorn), on SQLite by default; one of several instances of a site with
+``--db postgresql://… --redis redis://…``."""
 
 from __future__ import annotations
 
 import argparse
+import socket
 
 from ..engine.errors import OptionError
 from .texts import UI
@@ -14,11 +16,35 @@ def run_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..server.app import create_app
+        from ..server.logs import log_config
+        from ..server.storage import database_url
     except ImportError as e:  # pragma: no cover - the server's packages are dependencies of the project
         raise OptionError(UI.t(lang, "serve.packages", name=e.name)) from None
     if not 0 < args.port < 65536:
         raise OptionError(UI.t(lang, "serve.port", port=args.port))
-    app = create_app(args.db, allowed_origins=tuple(args.origin))
-    print(f"Ludothèque: http://{args.host}:{args.port}/  (database {args.db})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)
+    if not 1 <= args.lease_seconds <= 600:
+        raise OptionError(UI.t(lang, "serve.lease", value=args.lease_seconds))
+    if args.redis is not None:
+        if not args.redis.startswith(("redis://", "rediss://", "unix://")):
+            raise OptionError(UI.t(lang, "serve.redis_url", url=args.redis))
+        if database_url(args.db).startswith("sqlite"):
+            raise OptionError(UI.t(lang, "serve.shared_db"))
+    instance = args.instance or f"{socket.gethostname()}:{args.port}"
+    app = create_app(args.db, allowed_origins=tuple(args.origin), redis_url=args.redis, instance=instance,
+                     lease_seconds=args.lease_seconds)
+    where = f"database {_without_password(args.db)}"
+    if args.redis:
+        where += f", redis {_without_password(args.redis)}"
+    print(f"Ludothèque: http://{args.host}:{args.port}/  ({where}; instance {instance})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024, log_config=log_config(args.log_format),
+                timeout_graceful_shutdown=10)
     return 0
+
+
+def _without_password(url: str) -> str:
+    """A URL as it may be printed: ``postgresql://ludo:secret@db/site`` → ``postgresql://ludo:***@db/site``."""
+    scheme, sep, rest = url.partition("://")
+    user, at, host = rest.rpartition("@")
+    if not sep or not at or ":" not in user:
+        return url
+    return f"{scheme}://{user.split(':', 1)[0]}:***@{host}"

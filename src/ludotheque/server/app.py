@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import time
@@ -19,12 +20,13 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from ..bots import bot_names
-from ..engine.errors import LudoError
+from ..engine.errors import LudoError, OptionError
 from ..engine.game import all_games, get_game
 from ..engine.i18n import Catalog
 from ..engine.match import Match
 from ..engine.options import OptionSpec
-from .hub import OVER, Client, Hub, LiveTable, SeatSpec, TableSpec
+from .bus import make_bus
+from .hub import LEASE_SECONDS, OVER, Client, Hub, LiveTable, SeatSpec, TableSpec, default_instance
 from .protocol import (
     MAX_CHAT_CHARS,
     MAX_MESSAGE_BYTES,
@@ -64,15 +66,21 @@ class JoinIn(BaseModel):
 
 
 def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tuple[str, ...] = (),
-               clock: Callable[[], float] = time.time) -> FastAPI:
-    """The application, on the database at ``db_url`` (created and migrated on start)."""
+               clock: Callable[[], float] = time.time, redis_url: str | None = None, instance: str | None = None,
+               lease_seconds: float = LEASE_SECONDS) -> FastAPI:
+    """The application, on the database at ``db_url`` (created and migrated on start). With ``redis_url``, one
+    instance of a site: the others share the database and hear this one's news on Redis."""
     store = Store(db_url)
-    hub = Hub(store, clock)
+    if store.shared is False and redis_url:
+        raise OptionError("several instances need a database they can share (PostgreSQL), not a SQLite file")
+    name = instance or default_instance()
+    hub = Hub(store, clock, bus=make_bus(redis_url, name), instance=name, lease_seconds=lease_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        await hub.resume()
+        await hub.start()
         yield
+        await hub.drain()
         await hub.close()
         store.close()
 
@@ -80,7 +88,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
     app.state.hub = hub
 
     async def broadcast(live: LiveTable) -> None:
-        online = {c.seat for c in live.clients if c.seat is not None}
+        online = live.online(clock())
         for client in list(live.clients):
             try:
                 await client.send(frame(live, client, online))
@@ -94,6 +102,39 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
     async def _refused(_: Request, error: LudoError) -> JSONResponse:
         status = 404 if isinstance(error, TableNotFound) else 400
         return JSONResponse({"detail": str(error)}, status_code=status)
+
+    # --- for the operator ---------------------------------------------------------------------
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        """The process lives (a supervisor restarts it when this fails)."""
+        return {"status": "ok", "instance": hub.instance}
+
+    @app.get("/readyz")
+    async def readyz() -> JSONResponse:
+        """This instance can serve: its database and bus answer, and it is not stopping (a balancer sends
+        connections only to ready instances)."""
+        problem = "stopping" if hub.draining else None
+        if problem is None:
+            try:
+                await asyncio.wait_for(hub.db(store.ping), 3)
+            except Exception as error:
+                problem = f"database unreachable: {type(error).__name__}"
+        if problem is None:
+            try:
+                await asyncio.wait_for(hub.bus.ping(), 3)
+            except Exception as error:
+                problem = f"redis unreachable: {type(error).__name__}"
+        body = {"status": problem or "ready", "instance": hub.instance, "tables_in_progress": hub.driven(),
+                "connections": sum(len(lv.clients) for lv in hub.live.values())}
+        return JSONResponse(body, status_code=503 if problem else 200)
+
+    @app.get("/metrics")
+    async def metrics() -> Response:
+        """Prometheus's text format."""
+        hub.metrics.tables_live.set(len(hub.live))
+        hub.metrics.tables_in_progress.set(hub.driven())
+        body, content_type = hub.metrics.exposition()
+        return Response(body, media_type=content_type)
 
     # --- the API ------------------------------------------------------------------------------
     @app.get("/api/games")
@@ -190,8 +231,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
             await websocket.close(code=4403, reason="this token holds no seat at this table")
             return
         client = Client(seat, "fr" if lang == "fr" else "en", websocket.send_json)
-        live.clients.append(client)
-        await broadcast(live)
+        await hub.connected(live, client)
         rate = RateLimit()
         try:
             while True:
@@ -208,11 +248,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
         except WebSocketDisconnect:
             pass
         finally:
-            with contextlib.suppress(ValueError):
-                live.clients.remove(client)
-            await broadcast(live)
-            if live.stored.status == OVER and not live.clients:
-                hub.forget(live)
+            await hub.disconnected(live, client)
 
     async def _handle(live: LiveTable, client: Client, text: str) -> None:
         try:
@@ -236,7 +272,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
             elif kind == "sync" and isinstance(message, dict):
                 client.lang = "fr" if message.get("lang") == "fr" else client.lang if "lang" not in message else "en"
                 client.events = client.chat = 0
-                await client.send(frame(live, client, {c.seat for c in live.clients if c.seat is not None}))
+                await client.send(frame(live, client, live.online(clock())))
             else:
                 raise LudoError('unknown message; the messages are {"type": "act" | "chat" | "sync", …}')
         except LudoError as error:

@@ -11,11 +11,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
+import math
+import os
 import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from typing import Any, TypeVar
 
@@ -26,12 +30,26 @@ from ..engine.options import OptionValue
 from ..engine.record import GameRecord, SeatConfig
 from ..engine.state import CHANCE
 from ..table import Played, StaleActionError, Table
-from .storage import ChatLine, SeatRecord, Store, StoredAction, StoredTable
+from .bus import Bus, LocalBus
+from .metrics import Metrics
+from .storage import ActionConflict, ChatLine, LeaseLost, SeatRecord, Store, StoredAction, StoredTable, TableNotFound
 
 T = TypeVar("T")
 Clock = Callable[[], float]
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+LEASE_SECONDS = 4.0
+"""How long a lease lasts unless renewed (renewed four times as often): a dead instance's tables are taken over
+this long after its last renewal, at most."""
+PRESENCE_SECONDS = 10.0
+"""How often an instance says again which seats are connected to it (the others forget it after 2.5 times that)."""
+
+log = logging.getLogger("ludotheque.server")
+
+
+def default_instance() -> str:
+    """This instance's name when none is given: the machine and the process."""
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def hash_token(token: str) -> str:
@@ -67,6 +85,10 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     driver: asyncio.Task[None] | None = None
+    driving: bool = False
+    """This instance holds the table's lease: it plays its chance, bots and clock (one instance at a time)."""
+    remote_online: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
+    """Per other instance: the seats connected there, and when it said so."""
     extras: dict[tuple[int, str, int | None], asyncio.Future[Any]] = field(default_factory=dict)
     """The game's extras asked for (``Game.table_extra``), by (actions played, name, viewer): kept until the
     next move, shared by everybody asking at once."""
@@ -79,6 +101,17 @@ class LiveTable:
     def waiting(self) -> bool:
         """Some person's seat is still free: nothing moves until every seat is taken."""
         return any(s.bot is None and not s.taken for s in self.stored.seats)
+
+    def local_seats(self) -> frozenset[int]:
+        return frozenset(c.seat for c in self.clients if c.seat is not None)
+
+    def online(self, now: float) -> set[int]:
+        """The seats connected to the site: here, or at another instance that said so lately."""
+        seats = set(self.local_seats())
+        for held, said in self.remote_online.values():
+            if now - said < PRESENCE_SECONDS * 2.5:
+                seats |= held
+        return seats
 
 
 @dataclass(frozen=True)
@@ -105,24 +138,139 @@ Listener = Callable[[LiveTable], Awaitable[None]]
 
 
 class Hub:
-    """Every live table of one server process."""
+    """Every live table of one server instance, and its part in the site: the leases it holds (the tables whose
+    chance, bots and clock it drives) and the bus that tells the other instances what happened here."""
 
-    def __init__(self, store: Store, clock: Clock = time.time) -> None:
+    def __init__(self, store: Store, clock: Clock = time.time, *, bus: Bus | None = None,
+                 instance: str | None = None, lease_seconds: float = LEASE_SECONDS,
+                 metrics: Metrics | None = None) -> None:
         self.store = store
         self.clock = clock
+        self.bus: Bus = bus or LocalBus()
+        self.instance = instance or default_instance()
+        self.lease_seconds = lease_seconds
+        self.metrics = metrics or Metrics(self.instance)
         self.live: dict[str, LiveTable] = {}
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludo-db")
+        self._db = ThreadPoolExecutor(max_workers=8 if store.shared else 1, thread_name_prefix="ludo-db")
         self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._leases: asyncio.Task[None] | None = None
+        self._sweep = asyncio.Event()
+        self.draining = False
+        """Stopping: readiness says no, the leases are given up, the connections move to other instances."""
         self.on_update: Listener | None = None
         """Called after a table changed and its moves are stored (the server sends the new frames)."""
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a storage call off the event loop, in order with the others."""
+        """Run a storage call off the event loop (on SQLite, in order with the others)."""
         return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+
+    # --- the instance's life ---------------------------------------------------------------------
+    async def start(self) -> None:
+        """Join the site: listen to the other instances, take the tables nobody drives (after a restart: every
+        table still in play, at once on SQLite, where this instance is the only one), and keep the leases."""
+        await self.bus.start(self._heard, self._resync)
+        await self._lease_round(first=True)
+        self._leases = asyncio.create_task(self._keep_leases(), name="leases")
+        log.info("instance started", extra={"instance": self.instance, "driving": self.driven()})
+
+    def driven(self) -> int:
+        return sum(1 for live in self.live.values() if live.driving)
+
+    async def drain(self) -> None:
+        """A graceful stop: say not ready, let every driver finish its step, give up the leases (another instance
+        takes them at once) and tell the others. Connections are closed by the server afterwards."""
+        if self.draining:
+            return
+        self.draining = True
+        if self._leases is not None:
+            self._leases.cancel()
+        drivers = [live.driver for live in self.live.values() if live.driver is not None]
+        for live in self.live.values():
+            live.driving = False
+            live.wake.set()
+        if drivers:
+            await asyncio.wait(drivers, timeout=5)
+        with contextlib.suppress(Exception):
+            released = await self.db(self.store.release_leases, self.instance, None)
+            await self.bus.publish(None, {"kind": "released"})
+            log.info("leases given up", extra={"instance": self.instance, "tables": released})
+
+    async def close(self) -> None:
+        if self._leases is not None:
+            self._leases.cancel()
+        for live in self.live.values():
+            live.driving = False
+            if live.driver is not None:
+                live.driver.cancel()
+        await asyncio.gather(*(lv.driver for lv in self.live.values() if lv.driver), *self._tasks,
+                             return_exceptions=True)
+        await self.bus.close()
+        self._db.shutdown(wait=True)
+
+    # --- leases: which instance drives which table -----------------------------------------------
+    async def _keep_leases(self) -> None:
+        """Renew this instance's leases and take the expired ones, a few times per lease period; say which seats
+        are connected here now and then."""
+        said = self.clock()
+        while not self.draining:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._sweep.wait(), self.lease_seconds / 4)
+            self._sweep.clear()
+            try:
+                await self._lease_round()
+            except Exception:  # the database away for a moment: the next round tries again
+                log.exception("lease round failed", extra={"instance": self.instance})
+            if self.clock() - said >= PRESENCE_SECONDS:
+                said = self.clock()
+                for live in list(self.live.values()):
+                    if live.clients:
+                        await self._say_online(live)
+
+    async def _lease_round(self, first: bool = False) -> None:
+        now = self.clock()
+        until = now + self.lease_seconds
+        held = await self.db(self.store.renew_leases, self.instance, until)
+        for live in list(self.live.values()):
+            if live.driving and live.id not in held:
+                live.driving = False
+                live.wake.set()
+                self.metrics.leases_lost.inc()
+                log.warning("lease lost", extra={"instance": self.instance, "table": live.id})
+        # on a SQLite file this instance is the whole site: every lease is its own at once
+        expired_before = now if self.store.shared else math.inf
+        claimed = await self.db(self.store.claim_leases, self.instance, expired_before, until, 500)
+        mine = sorted(t for t in held if not (t in self.live and self.live[t].driving))
+        for table_id in mine + claimed:
+            await self._take(table_id, taken_over=table_id in claimed and not first)
+        self.metrics.tables_in_progress.set(self.driven())
+        self.metrics.tables_live.set(len(self.live))
+
+    async def _take(self, table_id: str, taken_over: bool) -> None:
+        """Drive a table whose lease this instance now holds (reading what it missed first)."""
+        try:
+            live = await self.open(table_id)
+        except TableNotFound:
+            return
+        async with live.lock:
+            await self._catch_up(live)
+        if live.stored.status == OVER or live.driving:
+            return
+        self._start_driving(live)
+        if taken_over:
+            self.metrics.takeovers.inc()
+            log.info("table taken over", extra={"instance": self.instance, "table": table_id, "at": live.table.at})
+
+    def _start_driving(self, live: LiveTable) -> None:
+        live.driving = True
+        if live.driver is None or live.driver.done():
+            live.driver = asyncio.create_task(self._drive(live), name=f"table-{live.id}")
+        live.wake.set()
 
     # --- creating and opening tables ------------------------------------------------------------
     async def create(self, spec: TableSpec) -> tuple[StoredTable, dict[int, str]]:
-        """A new table; the tokens of the person seats reserved for a name (the others are given when taken)."""
+        """A new table; the tokens of the person seats reserved for a name (the others are given when taken).
+        This instance drives it."""
         game = get_game(spec.game)
         options = game.resolve(spec.players, spec.options)
         for o in game.info.options:
@@ -149,11 +297,13 @@ class Hub:
                              WAITING, self.clock(), seats)
         if not any(s.bot is None and not s.taken for s in seats):
             stored = _with(stored, status=PLAYING)
-        await self.db(self.store.create_table, stored, {i: hash_token(t) for i, t in tokens.items()})
+        await self.db(self.store.create_table, stored, {i: hash_token(t) for i, t in tokens.items()},
+                      self.instance, self.clock() + self.lease_seconds)
+        await self._take(table_id, taken_over=False)
         return stored, tokens
 
     async def open(self, table_id: str) -> LiveTable:
-        """The live table (rebuilt from the store the first time it is asked for)."""
+        """The live table (rebuilt from the store the first time it is asked for), followed on the bus."""
         live = self.live.get(table_id)
         if live is not None:
             return live
@@ -161,10 +311,16 @@ class Hub:
         async with lock:
             live = self.live.get(table_id)
             if live is None:
-                live = await self._load(table_id)
+                await self.bus.follow(table_id)  # first: what happens while it loads is then heard…
+                try:
+                    live = await self._load(table_id)
+                except BaseException:
+                    await self.bus.unfollow(table_id)
+                    raise
                 self.live[table_id] = live
-                if live.stored.status != OVER:
-                    live.driver = asyncio.create_task(self._drive(live), name=f"table-{table_id}")
+                async with live.lock:  # …or read here
+                    await self._catch_up(live)
+        self._loading.pop(table_id, None)
         return live
 
     async def _load(self, table_id: str) -> LiveTable:
@@ -178,26 +334,15 @@ class Hub:
                       clock=self.clock, played=[Played(a.played, a.by) for a in actions])
         return LiveTable(stored, table, len(actions), chat)
 
-    async def resume(self) -> int:
-        """Open every table still in play (after a restart: their bots and clocks go on). How many."""
-        tables = await self.db(self.store.tables, PLAYING, 10_000)
-        for t in tables:
-            await self.open(t.id)
-        return len(tables)
-
     def forget(self, live: LiveTable) -> None:
-        """Let a finished table go from memory (it is read back from the store if asked for again)."""
-        if live.stored.status == OVER and self.live.get(live.id) is live:
-            del self.live[live.id]
+        """Let a table go from memory when nobody here looks at it and this instance does not drive it (it is
+        read back from the store if asked for again)."""
+        if live.clients or (live.driving and live.stored.status != OVER) or self.live.get(live.id) is not live:
+            return
+        del self.live[live.id]
+        self._spawn(self.bus.unfollow(live.id))
 
-    async def close(self) -> None:
-        for live in self.live.values():
-            if live.driver is not None:
-                live.driver.cancel()
-        await asyncio.gather(*(lv.driver for lv in self.live.values() if lv.driver), return_exceptions=True)
-        self._db.shutdown(wait=True)
-
-    # --- seats ------------------------------------------------------------------------------------
+    # --- seats and connections ----------------------------------------------------------------------
     async def take_seat(self, live: LiveTable, seat: int, name: str) -> str:
         """Seat ``name`` at an open seat (or the one reserved for that name); its new secret token."""
         if not 0 <= seat < live.stored.players:
@@ -215,12 +360,31 @@ class Hub:
             if not live.waiting and live.stored.status == WAITING:
                 live.stored = _with(live.stored, status=PLAYING)
                 await self.db(self.store.set_status, live.id, PLAYING)
+        await self.bus.publish(live.id, {"kind": "seats"})
         live.wake.set()
         await self._told(live)
         return token
 
     async def seat_of(self, live: LiveTable, token: str) -> int | None:
         return await self.db(self.store.seat_of, live.id, hash_token(token))
+
+    async def connected(self, live: LiveTable, client: Client) -> None:
+        live.clients.append(client)
+        self.metrics.connections.labels("spectator" if client.seat is None else "seat").inc()
+        await self._say_online(live)
+        await self._told(live)
+
+    async def disconnected(self, live: LiveTable, client: Client) -> None:
+        if client not in live.clients:
+            return
+        live.clients.remove(client)
+        self.metrics.connections.labels("spectator" if client.seat is None else "seat").dec()
+        await self._say_online(live)
+        await self._told(live)
+        self.forget(live)
+
+    async def _say_online(self, live: LiveTable) -> None:
+        await self.bus.publish(live.id, {"kind": "online", "seats": sorted(live.local_seats())})
 
     # --- what a game gives besides its frames ---------------------------------------------------------
     async def extra(self, live: LiveTable, name: str, seat: int | None, at: int | None = None) -> Any:
@@ -251,77 +415,216 @@ class Hub:
 
     # --- moves ------------------------------------------------------------------------------------
     async def submit(self, live: LiveTable, seat: int, action: str, at: int) -> None:
-        """A person's move: refused with a ``LudoError`` (nothing changes), or stored, then everybody told."""
-        async with live.lock:
-            if live.waiting:
-                raise OptionError("the game starts when every seat is taken")
-            live.table.submit(seat, action, at)
-            await self._store_moves(live)
+        """A person's move: refused with a ``LudoError`` (nothing changes), or stored with the chance events it
+        calls for, then everybody told (here, and at the other instances through the bus)."""
+        received = time.perf_counter()
+        try:
+            async with live.lock:
+                if live.waiting:
+                    raise OptionError("the game starts when every seat is taken")
+                if at > live.table.at:  # the seat saw moves this copy has not heard of yet
+                    await self._catch_up(live)
+                live.table.submit(seat, action, at)
+                while live.table.due() == "chance":
+                    live.table.draw_chance()
+                await self._store_moves(live)
+        except LudoError as error:
+            reason = "conflict" if isinstance(error, ActionConflict) else \
+                "stale" if isinstance(error, StaleActionError) else "illegal"
+            self.metrics.refused.labels(reason).inc()
+            if isinstance(error, ActionConflict):
+                await self._told(live)  # the winner's move, which this seat has not seen
+                raise StaleActionError("another move was played at this table first: look at the table again and "
+                                       "choose anew") from None
+            raise
         live.wake.set()
         await self._told(live)
+        self.metrics.move_latency.observe(time.perf_counter() - received)
 
     async def say(self, live: LiveTable, client: Client, text: str) -> None:
         name = live.stored.seats[client.seat].name or "?" if client.seat is not None else "spectator"
         line = ChatLine(name, client.seat, text, self.clock())
         await self.db(self.store.add_chat, live.id, line)
         live.chat.append(line)
+        await self.bus.publish(live.id, {"kind": "chat", "line": asdict(line)})
         await self._told(live)
 
-    async def _store_moves(self, live: LiveTable) -> None:
-        """Write the moves not stored yet (called under the table's lock); on failure, rebuild from the store."""
+    async def _store_moves(self, live: LiveTable, lease: bool = False) -> None:
+        """Write the moves not stored yet (called under the table's lock), then tell the other instances. On
+        failure, the table in memory goes back to what is stored (and reads the moves that won, after a conflict).
+        ``lease``: moves only the table's driver may make, written only while this instance holds the lease."""
         table = live.table
         if table.at == live.stored_actions:
             return
+        start = live.stored_actions
         history = table.match.history
         new = [StoredAction(i, f"{'chance' if actor == CHANCE else actor}: {action.text()}", table.played[i].time,
                             table.played[i].by)
-               for i, (actor, action) in enumerate(history[live.stored_actions:], start=live.stored_actions)]
+               for i, (actor, action) in enumerate(history[start:], start=start)]
         status = result = finished = None
         if table.is_over():
             status, result, finished = OVER, table.match.state.outcome().to_json(), self.clock()
+        held = (self.instance, self.clock() + self.lease_seconds) if lease else None
         try:
-            await self.db(self.store.append_actions, live.id, new, status, result, finished)
-        except Exception:
-            fresh = await self._load(live.id)
-            live.table, live.stored_actions, live.stored = fresh.table, fresh.stored_actions, fresh.stored
+            await self.db(self.store.append_actions, live.id, new, status, result, finished, held)
+        except BaseException as error:
+            self._roll_back(live)
+            if isinstance(error, ActionConflict):
+                with contextlib.suppress(Exception):
+                    await self._catch_up(live)
             raise
         live.stored_actions = table.at
+        for a in new:
+            self.metrics.moves.labels(a.by).inc()
         if status is not None:
             live.stored = _with(live.stored, status=status, result=result, finished=finished)
+        await self.bus.publish(live.id, {"kind": "moves", "from": start, "sent": time.time(),
+                                         "actions": [[a.text, a.played, a.by] for a in new],
+                                         "status": status, "result": result, "finished": finished})
+        self.metrics.bus_messages.labels("out").inc()
+
+    def _roll_back(self, live: LiveTable) -> None:
+        """The table in memory as the database has it: its first ``stored_actions`` moves (nobody was told of the
+        others)."""
+        old = live.table
+        n = live.stored_actions
+        match = Match.from_record(old.record(), upto=n)
+        live.table = Table(match, move_seconds=old.move_seconds, bot_delay=old.bot_delay, clock=self.clock,
+                           played=old.played[:n])
+
+    async def _catch_up(self, live: LiveTable) -> None:
+        """Read the moves other instances stored since this copy's last (and the seats and status), under the
+        table's lock."""
+        stored = await self.db(self.store.table, live.id)
+        rows = await self.db(self.store.actions, live.id, live.stored_actions)
+        self._follow(live, [(r.idx, r.text, Played(r.played, r.by)) for r in rows])
+        self._merge_seats(live, stored)
+
+    def _follow(self, live: LiveTable, moves: list[tuple[int, str, Played]]) -> None:
+        """Apply moves stored elsewhere (those this copy has not got); a copy that cannot is rebuilt later."""
+        for idx, text, played in moves:
+            if idx != live.table.at:
+                continue
+            live.table.follow(text, played)
+        live.stored_actions = live.table.at
+
+    def _merge_seats(self, live: LiveTable, stored: StoredTable) -> None:
+        live.stored = _with(stored, status=stored.status if live.stored.status != OVER else OVER)
+        for s in stored.seats:
+            seat = live.table.match.seats[s.seat]
+            if s.bot is None and (seat.bot is not None or (s.name and seat.name != s.name)):
+                live.table.match.seats[s.seat] = replace(seat, name=s.name or seat.name, bot=None)
+
+    # --- what the other instances say ------------------------------------------------------------------
+    async def _heard(self, table_id: str, message: dict[str, Any]) -> None:
+        """A message from another instance (Redis pub/sub), handled in order per table."""
+        self.metrics.bus_messages.labels("in").inc()
+        if message.get("kind") == "released":  # an instance is stopping: take its tables now
+            self._sweep.set()
+            return
+        live = self.live.get(table_id)
+        if live is not None:
+            self._spawn(self._apply_heard(live, message))
+
+    async def _apply_heard(self, live: LiveTable, message: dict[str, Any]) -> None:
+        kind = message.get("kind")
+        async with live.lock:
+            if kind == "moves":
+                start, moves = int(message["from"]), message["actions"]
+                try:
+                    if start > live.stored_actions:  # some news was missed: the database has it
+                        await self._catch_up(live)
+                    else:
+                        self._follow(live, [(start + i, text, Played(float(played), str(by)))
+                                            for i, (text, played, by) in enumerate(moves)])
+                        if message.get("status") == OVER:
+                            live.stored = _with(live.stored, status=OVER, result=message.get("result"),
+                                                finished=message.get("finished"))
+                except LudoError:  # this copy went wrong somewhere: read the table again
+                    fresh = await self._load(live.id)
+                    live.table, live.stored_actions, live.stored = fresh.table, fresh.stored_actions, fresh.stored
+            elif kind == "seats":
+                self._merge_seats(live, await self.db(self.store.table, live.id))
+            elif kind == "chat":
+                line = message.get("line") or {}
+                live.chat.append(ChatLine(str(line.get("name", "?")), line.get("seat"), str(line.get("text", "")),
+                                          float(line.get("said", 0.0))))
+            elif kind == "online":
+                live.remote_online[str(message.get("from"))] = (frozenset(int(s) for s in message.get("seats", [])),
+                                                                self.clock())
+        live.wake.set()
+        await self._told(live)
+        if kind == "moves" and "sent" in message:
+            self.metrics.follow_latency.observe(max(0.0, time.time() - float(message["sent"])))
+
+    async def _resync(self) -> None:
+        """The bus came back after a loss: read every live table's moves from the database."""
+        for live in list(self.live.values()):
+            async with live.lock:
+                await self._catch_up(live)
+            await self._told(live)
+
+    def _spawn(self, work: Awaitable[Any]) -> None:
+        task: asyncio.Task[Any] = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _told(self, live: LiveTable) -> None:
         if self.on_update is not None:
             await self.on_update(live)
 
+    # --- the table's own moves: chance, bots, the clock -------------------------------------------------
     async def _drive(self, live: LiveTable) -> None:
-        """Chance, bots and the clock, for as long as the game goes on. Bots think on a copy, off the loop."""
-        table = live.table
-        while not table.is_over():
+        """Chance, bots and the clock, while this instance holds the lease and the game goes on. Bots think on a
+        copy, off the loop."""
+        while live.driving and not live.table.is_over():
             live.wake.clear()
+            table = live.table
             kind = None if live.waiting else table.due()
-            if kind == "chance":
-                async with live.lock:
-                    while table.due() == "chance":
-                        table.draw_chance()
-                    await self._store_moves(live)
+            try:
+                if kind == "chance":
+                    async with live.lock:
+                        while live.table.due() == "chance":
+                            live.table.draw_chance()
+                        await self._store_moves(live, lease=True)
+                    await self._told(live)
+                    continue
+                if kind is not None:
+                    seat, at = table.to_move, table.at
+                    bot, view = table.thinker(seat)
+                    action = await asyncio.to_thread(bot.choose, view)
+                    if not live.driving:
+                        break
+                    async with live.lock:
+                        try:
+                            live.table.submit(seat, action, at, by=kind)
+                        except StaleActionError:  # the table moved on while the bot thought: think again
+                            continue
+                        while live.table.due() == "chance":
+                            live.table.draw_chance()
+                        await self._store_moves(live, lease=True)
+                    await self._told(live)
+                    continue
+            except LeaseLost:
+                live.driving = False
+                self.metrics.leases_lost.inc()
+                log.warning("lease lost", extra={"instance": self.instance, "table": live.id})
+                break
+            except ActionConflict:  # a person's move elsewhere came first: the table has read it, go on
                 await self._told(live)
                 continue
-            if kind is not None:
-                seat, at = table.to_move, table.at
-                bot, view = table.thinker(seat)
-                action = await asyncio.to_thread(bot.choose, view)
-                async with live.lock:
-                    try:
-                        table.submit(seat, action, at, by=kind)
-                    except StaleActionError:  # the table moved on while the bot thought: think again
-                        continue
-                    await self._store_moves(live)
-                await self._told(live)
+            except Exception:  # the database away: what is stored is what counts; try again shortly
+                log.exception("table step failed", extra={"instance": self.instance, "table": live.id})
+                await asyncio.sleep(1.0)
                 continue
             due = None if live.waiting else table.next_due()
             wait = None if due is None else max(0.0, due - self.clock())
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(live.wake.wait(), wait)
+        live.driving = live.driving and not live.table.is_over()
+        self.metrics.tables_in_progress.set(self.driven())
+        if not live.clients and not live.driving:
+            self.forget(live)
 
 
 def _seat_configs(stored: StoredTable) -> list[SeatConfig]:

@@ -19,7 +19,7 @@ from ..bots import bot_names, make_bot
 from ..engine.bots import Bot, SeatView
 from ..engine.errors import IllegalActionError, LudoError
 from ..engine.match import Match, bot_rng
-from ..engine.record import PLAYED_BY, GameRecord
+from ..engine.record import PLAYED_BY, GameRecord, split_actor
 from ..engine.state import CHANCE, TERMINAL, Action, Event
 
 Clock = Callable[[], float]
@@ -116,6 +116,18 @@ class Table:
             raise NotYourTurnError(f"seat {seat} is played by a bot")
         applied = self.match.apply(action)
         self._played(by, now)
+        return applied
+
+    def follow(self, entry: str, played: Played) -> Action:
+        """Apply a move another server instance stored (``"2: buy Luxor"``, ``"chance: draw 5C"``), with when and by
+        whom it was played, so that this copy of the table stays the same as the one that moved."""
+        who, text = split_actor(entry)
+        actor = self.to_move
+        expected = "chance" if actor == CHANCE else str(actor)
+        if who is not None and who != expected:
+            raise IllegalActionError(f"stored move {entry!r} is not for the seat to move ({expected})")
+        applied = self.match.apply(text)
+        self._played(played.by, played.time)
         return applied
 
     # --- chance and bots ----------------------------------------------------------------------

@@ -2,7 +2,17 @@
 server goes through (``Store``). Any SQLAlchemy URL works; SQLite (a file) by default."""
 
 from .migrate import upgrade
-from .store import ActionConflict, ChatLine, SeatRecord, Store, StoredAction, StoredTable, TableNotFound
+from .store import (
+    ActionConflict,
+    ChatLine,
+    LeaseLost,
+    SeatRecord,
+    Store,
+    StoredAction,
+    StoredTable,
+    TableNotFound,
+    database_url,
+)
 
-__all__ = ["ActionConflict", "ChatLine", "SeatRecord", "Store", "StoredAction", "StoredTable", "TableNotFound",
-           "upgrade"]
+__all__ = ["ActionConflict", "ChatLine", "LeaseLost", "SeatRecord", "Store", "StoredAction", "StoredTable",
+           "TableNotFound", "database_url", "upgrade"]

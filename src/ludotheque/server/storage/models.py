@@ -75,3 +75,15 @@ class ChatRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(Text)
     said: Mapped[float] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """Which server instance drives a table (its chance, bots and clock), until when (seconds, the instances'
+    clocks). A table still in play has one row; an instance renews its leases while it lives, and another takes over
+    a lease that has expired. An empty ``holder`` is a lease given up."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(64), index=True)
+    expires: Mapped[float] = mapped_column(Float, index=True)

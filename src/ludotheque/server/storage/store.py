@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Engine, create_engine, event, select, update
+from sqlalchemy import CursorResult, Engine, create_engine, delete, event, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
 from ...engine.errors import LudoError
 from .migrate import upgrade
-from .models import ActionRow, ChatRow, SeatRow, TableRow
+from .models import ActionRow, ChatRow, LeaseRow, SeatRow, TableRow
 
 
 class TableNotFound(LudoError):
@@ -21,6 +21,10 @@ class TableNotFound(LudoError):
 
 class ActionConflict(LudoError):
     """Another move was stored first at this index (the loser of two concurrent submissions)."""
+
+
+class LeaseLost(LudoError):
+    """This instance no longer holds the table's lease (another took it over): it must stop driving the table."""
 
 
 @dataclass(frozen=True)
@@ -68,9 +72,19 @@ class ChatLine:
     said: float
 
 
-def make_engine(url: str) -> Engine:
+def database_url(url: str) -> str:
+    """``url`` with the driver this project ships for its database: ``postgresql://…`` (or ``postgres://…``) is
+    PostgreSQL through psycopg 3."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str, pool_size: int = 8) -> Engine:
     """An engine for ``url``; SQLite files get a write-ahead log and foreign keys, and may be used from the
-    server's storage thread."""
+    server's storage thread; other databases get a pool of ``pool_size`` connections, checked before use."""
+    url = database_url(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -84,23 +98,35 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=pool_size, max_overflow=pool_size)
 
 
 class Store:
-    """Tables, seats, moves and chat in a database (created and migrated when opened)."""
+    """Tables, seats, moves, chat and leases in a database (created and migrated when opened)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pool_size: int = 8) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, pool_size)
         upgrade(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def shared(self) -> bool:
+        """Whether several processes may use this database at once (not a SQLite file: one server only)."""
+        return self.engine.dialect.name != "sqlite"
+
+    def ping(self) -> None:
+        """Raises if the database cannot be reached (for the readiness check)."""
+        with self.engine.connect() as connection:
+            connection.exec_driver_sql("SELECT 1")
 
     def close(self) -> None:
         self.engine.dispose()
 
     # --- tables -------------------------------------------------------------------------------
-    def create_table(self, table: StoredTable, token_hashes: dict[int, str]) -> None:
+    def create_table(self, table: StoredTable, token_hashes: dict[int, str], holder: str = "",
+                     lease_until: float = 0.0) -> None:
+        """A new table, its seats, and its lease (held by ``holder`` until ``lease_until``)."""
         with self._session.begin() as s:
             s.add(TableRow(id=table.id, game=table.game, players=table.players, options=table.options,
                            seed=table.seed, rules=table.rules, bot_delay_ms=table.bot_delay_ms,
@@ -110,6 +136,8 @@ class Store:
                 s.add(SeatRow(table_id=table.id, seat=seat.seat, name=seat.name, bot=seat.bot,
                               reserved=seat.reserved, token_hash=token_hashes.get(seat.seat),
                               settings=dict(seat.settings) or None))
+            if table.status != "over":
+                s.add(LeaseRow(table_id=table.id, holder=holder, expires=lease_until))
 
     def table(self, table_id: str) -> StoredTable:
         with self._session() as s:
@@ -156,24 +184,81 @@ class Store:
 
     # --- moves --------------------------------------------------------------------------------
     def append_actions(self, table_id: str, actions: list[StoredAction], status: str | None = None,
-                       result: dict[str, Any] | None = None, finished: float | None = None) -> None:
+                       result: dict[str, Any] | None = None, finished: float | None = None,
+                       lease: tuple[str, float] | None = None) -> None:
         """Store moves in one transaction (and the table's new status, if it changes); ``ActionConflict`` if an
-        index is taken, and then nothing is written."""
+        index is taken, and then nothing is written. ``lease``: (holder, until) for the moves only the table's
+        driver may make (bots, the clock): written only while ``holder`` holds the lease (renewed to ``until``),
+        else ``LeaseLost`` and nothing is written. A finished table's lease is let go."""
         try:
             with self._session.begin() as s:
+                if lease is not None:
+                    held = s.execute(update(LeaseRow).where(LeaseRow.table_id == table_id,
+                                                            LeaseRow.holder == lease[0]).values(expires=lease[1]))
+                    if not cast("CursorResult[Any]", held).rowcount:
+                        raise LeaseLost(f"table {table_id}: {lease[0]} no longer holds its lease")
                 s.add_all(ActionRow(table_id=table_id, idx=a.idx, text=a.text, played=a.played, by=a.by)
                           for a in actions)
                 if status is not None:
                     s.execute(update(TableRow).where(TableRow.id == table_id)
                               .values(status=status, result=result, finished=finished))
+                    if status == "over":
+                        s.execute(delete(LeaseRow).where(LeaseRow.table_id == table_id))
         except IntegrityError:
             first = actions[0].idx if actions else -1
             raise ActionConflict(f"table {table_id}: action {first} is already stored") from None
 
-    def actions(self, table_id: str) -> list[StoredAction]:
+    def actions(self, table_id: str, since: int = 0) -> list[StoredAction]:
+        """The table's moves from index ``since`` on, in order."""
         with self._session() as s:
-            rows = s.scalars(select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.idx))
+            rows = s.scalars(select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.idx >= since)
+                             .order_by(ActionRow.idx))
             return [StoredAction(r.idx, r.text, r.played, r.by) for r in rows]
+
+    # --- leases: which instance drives a table ---------------------------------------------------
+    def claim_leases(self, holder: str, now: float, until: float, limit: int = 200,
+                     table_id: str | None = None) -> list[str]:
+        """Take up to ``limit`` leases that have expired or were given up (or the one of ``table_id``, if it has),
+        for ``holder`` until ``until``; the tables taken. On PostgreSQL, rows another instance is taking at the
+        same moment are skipped, so that two instances never take the same lease in one go."""
+        with self._session.begin() as s:
+            query = select(LeaseRow.table_id).where(LeaseRow.expires < now, LeaseRow.holder != holder) \
+                .order_by(LeaseRow.expires).limit(limit).with_for_update(skip_locked=True)
+            if table_id is not None:
+                query = query.where(LeaseRow.table_id == table_id)
+            ids = list(s.scalars(query))
+            if not ids:
+                return []
+            taken = s.execute(update(LeaseRow).where(LeaseRow.table_id.in_(ids), LeaseRow.expires < now)
+                              .values(holder=holder, expires=until).returning(LeaseRow.table_id))
+            return sorted(taken.scalars())
+
+    def renew_leases(self, holder: str, until: float) -> set[str]:
+        """Extend every lease ``holder`` holds to ``until``; the tables it still holds (one it lost to another
+        instance is not among them)."""
+        with self._session.begin() as s:
+            renewed = s.execute(update(LeaseRow).where(LeaseRow.holder == holder).values(expires=until)
+                                .returning(LeaseRow.table_id))
+            return set(renewed.scalars())
+
+    def release_leases(self, holder: str, table_ids: list[str] | None = None) -> int:
+        """Give up ``holder``'s leases (all, or those of ``table_ids``), so that another instance takes them at
+        once (a graceful stop). How many."""
+        with self._session.begin() as s:
+            query = update(LeaseRow).where(LeaseRow.holder == holder)
+            if table_ids is not None:
+                query = query.where(LeaseRow.table_id.in_(table_ids))
+            done = s.execute(query.values(holder="", expires=0.0))
+            return int(cast("CursorResult[Any]", done).rowcount)
+
+    def leases(self) -> dict[str, tuple[str, float]]:
+        """Every lease: table → (holder, expires)."""
+        with self._session() as s:
+            return {r.table_id: (r.holder, r.expires) for r in s.scalars(select(LeaseRow))}
+
+    def count_tables(self, status: str) -> int:
+        with self._session() as s:
+            return int(s.scalar(select(func.count()).select_from(TableRow).where(TableRow.status == status)) or 0)
 
     # --- chat ---------------------------------------------------------------------------------
     def add_chat(self, table_id: str, line: ChatLine) -> None:

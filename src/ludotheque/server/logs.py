@@ -1,0 +1,32 @@
+"""The server's log lines: one JSON object a line (python-json-logger), for a log collector, or plain text.
+
+Every line has its time, level, logger and message, and the fields the server adds (``instance``, ``table``, …).
+Uvicorn's own lines (start, stop, each HTTP request) go through the same formatter.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+JSON_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
+
+
+def log_config(kind: str = "json", level: str = "INFO") -> dict[str, Any]:
+    """A ``logging.config.dictConfig`` for the server and uvicorn (``kind``: ``json`` or ``text``)."""
+    formatter: dict[str, Any] = (
+        {"()": "pythonjsonlogger.json.JsonFormatter", "fmt": JSON_FORMAT,
+         "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"}}
+        if kind == "json" else {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"})
+    handler = {"class": "logging.StreamHandler", "formatter": "line", "stream": "ext://sys.stderr"}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"line": formatter},
+        "handlers": {"stderr": handler},
+        "loggers": {
+            "ludotheque": {"handlers": ["stderr"], "level": level, "propagate": False},
+            "uvicorn": {"handlers": ["stderr"], "level": level, "propagate": False},
+            "uvicorn.error": {"level": level},
+            "uvicorn.access": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        },
+    }
