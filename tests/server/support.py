@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -74,16 +75,20 @@ class ServerProcess:
     """``ludo serve`` as a separate process, so that a test can kill it (SIGKILL) and start it again on the
     same database and port."""
 
-    def __init__(self, db_url: str, port: int | None = None) -> None:
+    def __init__(self, db_url: str, port: int | None = None, extra: tuple[str, ...] = ()) -> None:
         self.db_url = db_url
+        self.extra = extra
+        """More ``ludo serve`` arguments (``--redis URL --instance a``)."""
         self.port = port or free_port()
+        self.log = tempfile.NamedTemporaryFile(prefix="ludo-serve-", suffix=".log", delete=False)  # noqa: SIM115
+        """Where its log lines go (read when it fails)."""
         self.running = Running(f"http://127.0.0.1:{self.port}", self.port)
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Running:
         ludo = Path(sys.executable).with_name("ludo")
-        self.proc = subprocess.Popen([str(ludo), "serve", "--port", str(self.port), "--db", self.db_url],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ})
+        self.proc = subprocess.Popen([str(ludo), "serve", "--port", str(self.port), "--db", self.db_url, *self.extra],
+                                     stdout=subprocess.DEVNULL, stderr=self.log, env={**os.environ})
         deadline = time.time() + 30
         while True:
             try:
@@ -92,9 +97,12 @@ class ServerProcess:
             except httpx.HTTPError:
                 pass
             if self.proc.poll() is not None:
-                raise AssertionError(self.proc.stderr.read().decode() if self.proc.stderr else "the server died")
+                raise AssertionError(f"the server died at start: {self.log_tail()}")
             assert time.time() < deadline, "the server did not start"
             time.sleep(0.1)
+
+    def log_tail(self, lines: int = 20) -> str:
+        return "\n".join(Path(self.log.name).read_text(errors="replace").splitlines()[-lines:])
 
     def kill(self) -> None:
         """``kill -9``: no chance to write anything more."""
@@ -313,3 +321,61 @@ def click_first_choice(page: Any, selector: str, frames: list[dict[str, Any]],
         page.wait_for_timeout(25)
     assert max(f["at"] for f in frames) > before, f"{action!r} was not played"
     return action, counted
+
+
+HAPROXY = "/usr/sbin/haproxy"
+"""Debian's HAProxy: the ordinary load balancer the cluster tests and the load tool put in front of instances."""
+
+
+def haproxy_config(port: int, backends: list[int], check_ms: int = 500) -> str:
+    """HAProxy in front of ``backends`` (loopback ports): HTTP and WebSockets, round robin, only to the instances
+    whose ``/readyz`` says ready, and a refused connection tried again on another one. ``docs/deploy.md`` shows the
+    same for a site."""
+    servers = "\n".join(f"    server i{i} 127.0.0.1:{p} check inter {check_ms}ms fall 2 rise 2"
+                        for i, p in enumerate(backends))
+    return f"""global
+    maxconn 5000
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 1h
+    timeout server 1h
+    timeout tunnel 1h
+    option redispatch
+    retries 3
+frontend site
+    bind 127.0.0.1:{port}
+    default_backend ludo
+backend ludo
+    balance roundrobin
+    option httpchk GET /readyz
+    http-check expect status 200
+{servers}
+"""
+
+
+@contextlib.contextmanager
+def balancer(backends: list[int], folder: Path) -> Iterator[Running]:
+    """HAProxy on a free port in front of ``backends``, for the length of a ``with``."""
+    port = free_port()
+    config = folder / "haproxy.cfg"
+    config.write_text(haproxy_config(port, backends))
+    proc = subprocess.Popen([HAPROXY, "-db", "-f", str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    running = Running(f"http://127.0.0.1:{port}", port)
+    deadline = time.time() + 15
+    try:
+        while True:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(running.url + "/readyz", timeout=1).status_code == 200:
+                    break
+            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else "haproxy died"
+            assert time.time() < deadline, "haproxy did not start"
+            time.sleep(0.1)
+        yield running
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+needs_haproxy = pytest.mark.skipif(not Path(HAPROXY).exists() and os.environ.get("LUDO_REQUIRE_SERVICES") != "1",
+                                   reason="no Debian haproxy")

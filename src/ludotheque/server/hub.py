@@ -478,7 +478,7 @@ class Hub:
             self.metrics.moves.labels(a.by).inc()
         if status is not None:
             live.stored = _with(live.stored, status=status, result=result, finished=finished)
-        await self.bus.publish(live.id, {"kind": "moves", "from": start, "sent": time.time(),
+        await self.bus.publish(live.id, {"kind": "moves", "start": start, "sent": time.time(),
                                          "actions": [[a.text, a.played, a.by] for a in new],
                                          "status": status, "result": result, "finished": finished})
         self.metrics.bus_messages.labels("out").inc()
@@ -530,7 +530,7 @@ class Hub:
         kind = message.get("kind")
         async with live.lock:
             if kind == "moves":
-                start, moves = int(message["from"]), message["actions"]
+                start, moves = int(message["start"]), message["actions"]
                 try:
                     if start > live.stored_actions:  # some news was missed: the database has it
                         await self._catch_up(live)
@@ -567,7 +567,13 @@ class Hub:
     def _spawn(self, work: Awaitable[Any]) -> None:
         task: asyncio.Task[Any] = asyncio.ensure_future(work)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("news from another instance failed", exc_info=task.exception(),
+                      extra={"instance": self.instance})
 
     async def _told(self, live: LiveTable) -> None:
         if self.on_update is not None:

@@ -13,9 +13,12 @@ JSON_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 
 def log_config(kind: str = "json", level: str = "INFO") -> dict[str, Any]:
     """A ``logging.config.dictConfig`` for the server and uvicorn (``kind``: ``json`` or ``text``)."""
+    from pythonjsonlogger.core import RESERVED_ATTRS
+
     formatter: dict[str, Any] = (
-        {"()": "pythonjsonlogger.json.JsonFormatter", "fmt": JSON_FORMAT,
-         "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"}}
+        {"()": "pythonjsonlogger.json.JsonFormatter", "fmt": JSON_FORMAT, "datefmt": "%Y-%m-%dT%H:%M:%S%z",
+         "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+         "reserved_attrs": [*RESERVED_ATTRS, "color_message"]}  # uvicorn's coloured copy of the message
         if kind == "json" else {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"})
     handler = {"class": "logging.StreamHandler", "formatter": "line", "stream": "ext://sys.stderr"}
     return {

@@ -130,7 +130,8 @@ class Store:
         with self._session.begin() as s:
             s.add(TableRow(id=table.id, game=table.game, players=table.players, options=table.options,
                            seed=table.seed, rules=table.rules, bot_delay_ms=table.bot_delay_ms,
-                           move_seconds=table.move_seconds, status=table.status, created=table.created))
+                           move_seconds=table.move_seconds, status=table.status, created=table.created,
+                           finished=table.finished, result=table.result))
             s.flush()
             for seat in table.seats:
                 s.add(SeatRow(table_id=table.id, seat=seat.seat, name=seat.name, bot=seat.bot,
@@ -164,6 +165,8 @@ class Store:
         with self._session.begin() as s:
             s.execute(update(TableRow).where(TableRow.id == table_id)
                       .values(status=status, result=result, finished=finished))
+            if status == "over":
+                s.execute(delete(LeaseRow).where(LeaseRow.table_id == table_id))
 
     # --- seats --------------------------------------------------------------------------------
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
@@ -205,6 +208,9 @@ class Store:
                     if status == "over":
                         s.execute(delete(LeaseRow).where(LeaseRow.table_id == table_id))
         except IntegrityError:
+            with self._session() as s:
+                if s.get(TableRow, table_id) is None:
+                    raise TableNotFound(f"no table {table_id!r}") from None
             first = actions[0].idx if actions else -1
             raise ActionConflict(f"table {table_id}: action {first} is already stored") from None
 
