@@ -201,3 +201,54 @@ def test_sigterm_hands_the_tables_over_at_once(database: str, tmp_path: Path) ->
     assert people[0].connections >= 2
     # the lease was given up, not left to expire: b drove the table long before 30 s
     assert takeover.first_driven is not None and takeover.first_driven < 5
+
+
+def test_two_moves_at_once_at_two_instances_one_wins_and_the_other_is_told(database: str) -> None:
+    """One seat, connected at both instances, sends two different moves for the same state at once: the database
+    keeps exactly one; the other connection is told its move was refused and sees the table as it is."""
+    with instances(database, ("a", "b")) as (a, b):
+        table, tokens = create(a.running.url, game="acquire", players=2, seats=[{"name": "Ada"}, {"name": "Bob"}])
+
+        async def frame(conn: Any, at_least: int = 0) -> dict[str, Any]:
+            while True:
+                message = json.loads(await asyncio.wait_for(conn.recv(), 10))
+                if message["type"] == "state" and message["at"] >= at_least and message["to_move"] is not None \
+                        and message["to_move"] != "chance":
+                    return message
+
+        async def race() -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+            async with websockets.connect(ws(a, table)) as spectator:
+                seat = (await frame(spectator))["to_move"]
+            async with websockets.connect(ws(a, table, tokens[seat]), max_size=2**22) as at_a, \
+                    websockets.connect(ws(b, table, tokens[seat]), max_size=2**22) as at_b:
+                first_a = await frame(at_a)
+                first_b = await frame(at_b, first_a["at"])
+                assert first_a["at"] == first_b["at"] and first_a["legal"] == first_b["legal"]
+                one, other = first_a["legal"][0]["text"], first_a["legal"][1]["text"]
+                await asyncio.gather(at_a.send(json.dumps({"type": "act", "action": one, "at": first_a["at"]})),
+                                     at_b.send(json.dumps({"type": "act", "action": other, "at": first_a["at"]})))
+                heard: list[tuple[str, dict[str, Any]]] = []
+                for name, conn in (("a", at_a), ("b", at_b)):
+                    with contextlib.suppress(TimeoutError):
+                        while True:
+                            heard.append((name, json.loads(await asyncio.wait_for(conn.recv(), 1.5))))
+                return first_a, heard
+
+        first, heard = asyncio.run(race())
+        errors = [(name, m) for name, m in heard if m["type"] == "error"]
+        assert len(errors) == 1, errors  # exactly one of the two moves was refused…
+        loser = errors[0][0]
+        assert "another move was played" in errors[0][1]["message"] or "table is at action" in errors[0][1]["message"]
+        winner_text = first["legal"][0 if loser == "b" else 1]["text"]
+        # …both connections end on the same table, and the database holds the winner's move at that index
+        last = {name: max(m["at"] for n, m in heard if n == name and m["type"] == "state") for name in ("a", "b")}
+        assert last["a"] == last["b"] > first["at"]
+        with httpx.Client(timeout=5) as client:
+            seen = client.get(f"{b.running.url}/api/tables/{table}").json()
+        assert seen["status"] == "playing"
+    import psycopg
+
+    with psycopg.connect(database) as connection:
+        stored = connection.execute("SELECT text FROM actions WHERE table_id = %s AND idx = %s",
+                                    (table, first["at"])).fetchone()
+    assert stored is not None and stored[0] == f"{first['seat']}: {winner_text}"

@@ -116,7 +116,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
         problem = "stopping" if hub.draining else None
         if problem is None:
             try:
-                await asyncio.wait_for(hub.db(store.ping), 3)
+                await asyncio.wait_for(hub.lease_db(store.ping), 3)
             except Exception as error:
                 problem = f"database unreachable: {type(error).__name__}"
         if problem is None:

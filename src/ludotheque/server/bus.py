@@ -28,6 +28,9 @@ TABLE_CHANNEL = "ludo:table:"
 SITE_CHANNEL = "ludo:site"
 """Messages about no table in particular (an instance gave up its leases: take them now)."""
 
+OUTBOX_LIMIT = 100_000
+"""Messages kept while Redis is away; past that, news is dropped (the others re-read the database)."""
+
 log = logging.getLogger("ludotheque.server.bus")
 
 
@@ -85,6 +88,9 @@ class RedisBus:
         self.redis: Redis = Redis.from_url(url, socket_connect_timeout=3, socket_timeout=5,
                                            health_check_interval=15)
         self.channels: set[str] = {SITE_CHANNEL}
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(OUTBOX_LIMIT)
+        """Messages to publish, in order: one task sends them (pipelined), and again after Redis was away."""
+        self._sender: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
         self._pubsub: Any = None
         self._handler: Handler | None = None
@@ -93,9 +99,16 @@ class RedisBus:
         self.received = 0
 
     async def start(self, handler: Handler, resync: Resync) -> None:
+        """Subscribe and listen; Redis away at start is not fatal: the listener keeps trying (readiness says so)."""
         self._handler, self._resync = handler, resync
-        await self._subscribe()
-        self._listener = asyncio.create_task(self._listen(), name="redis-bus")
+        lost = False
+        try:
+            await self._subscribe()
+        except Exception as error:
+            log.warning("redis unreachable at start", extra={"instance": self.instance, "error": str(error)})
+            lost = True
+        self._listener = asyncio.create_task(self._listen(lost), name="redis-bus")
+        self._sender = asyncio.create_task(self._send(), name="redis-bus-sender")
 
     async def _subscribe(self) -> None:
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
@@ -116,20 +129,48 @@ class RedisBus:
                 await self._pubsub.unsubscribe(channel)
 
     async def publish(self, table_id: str | None, message: dict[str, Any]) -> None:
-        """Tell the other instances (best effort: what the database holds is made good on a resync)."""
+        """Tell the other instances: queued at once (the caller never waits for Redis), sent in order."""
         channel = SITE_CHANNEL if table_id is None else TABLE_CHANNEL + table_id
         try:
-            await self.redis.publish(channel, json.dumps({**message, "from": self.instance}, separators=(",", ":")))
-            self.published += 1
-        except Exception as error:  # Redis away: the listener notices and resyncs when it is back
-            log.warning("publish failed", extra={"channel": channel, "error": str(error)})
+            self._outbox.put_nowait((channel, json.dumps({**message, "from": self.instance}, separators=(",", ":"))))
+        except asyncio.QueueFull:  # Redis away for long: the others read the database when their bus is back
+            log.warning("bus outbox full: message dropped", extra={"instance": self.instance, "channel": channel})
+
+    async def _send(self) -> None:
+        """Publish what is queued, many messages a round trip; while Redis is away, keep them and try again."""
+        failing = False
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty() and len(batch) < 500:
+                batch.append(self._outbox.get_nowait())
+            while True:
+                try:
+                    async with self.redis.pipeline(transaction=False) as pipe:
+                        for channel, data in batch:
+                            pipe.publish(channel, data)
+                        await pipe.execute()
+                    self.published += len(batch)
+                    if failing:
+                        log.info("publishing again", extra={"instance": self.instance})
+                    failing = False
+                    break
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:
+                    if not failing:
+                        log.warning("publish failed: retrying", extra={"instance": self.instance, "error": str(error)})
+                    failing = True
+                    await asyncio.sleep(0.5)
 
     async def ping(self) -> None:
         await self.redis.ping()
 
-    async def _listen(self) -> None:
+    async def _drained(self) -> None:
+        while not self._outbox.empty():
+            await asyncio.sleep(0.02)
+
+    async def _listen(self, lost: bool) -> None:
         assert self._handler is not None and self._resync is not None
-        lost = False
         while True:
             try:
                 if lost:
@@ -149,27 +190,28 @@ class RedisBus:
                 await self._handler(table_id, data)
             except asyncio.CancelledError:
                 raise
-            except (ConnectionError, OSError, TimeoutError) as error:
-                if not lost:
-                    log.warning("subscription lost", extra={"instance": self.instance, "error": str(error)})
-                lost = True
-                with contextlib.suppress(Exception):
-                    await self._pubsub.aclose()
-                await asyncio.sleep(0.5)
-            except Exception as error:  # a malformed message or a failing handler: the next one goes on
-                if type(error).__module__.startswith("redis"):
+            except Exception as error:
+                if isinstance(error, ConnectionError | OSError | TimeoutError) or \
+                        type(error).__module__.startswith("redis"):  # Redis away: subscribe again when it is back
+                    if not lost:
+                        log.warning("subscription lost", extra={"instance": self.instance, "error": str(error)})
                     lost = True
                     with contextlib.suppress(Exception):
                         await self._pubsub.aclose()
                     await asyncio.sleep(0.5)
-                else:
+                else:  # a malformed message or a failing handler: the next one goes on
                     log.exception("bus message failed", extra={"instance": self.instance})
 
     async def close(self) -> None:
-        if self._listener is not None:
-            self._listener.cancel()
+        if self._sender is not None:  # what is queued goes out first (a stopping instance's last news)
             with contextlib.suppress(BaseException):
-                await self._listener
+                await asyncio.wait_for(self._drained(), 2)
+            self._sender.cancel()
+        for task in (self._sender, self._listener):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
         with contextlib.suppress(Exception):
             await self._pubsub.aclose()
         with contextlib.suppress(Exception):

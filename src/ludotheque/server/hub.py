@@ -152,6 +152,9 @@ class Hub:
         self.metrics = metrics or Metrics(self.instance)
         self.live: dict[str, LiveTable] = {}
         self._db = ThreadPoolExecutor(max_workers=8 if store.shared else 1, thread_name_prefix="ludo-db")
+        self._lease_db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludo-leases")
+        """Leases and the readiness check have a thread of their own: moves queued in ``_db`` never delay a
+        renewal (a late renewal would hand the table to another instance)."""
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._leases: asyncio.Task[None] | None = None
@@ -164,6 +167,10 @@ class Hub:
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a storage call off the event loop (on SQLite, in order with the others)."""
         return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+
+    async def lease_db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a lease (or readiness) storage call on its own thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._lease_db, partial(fn, *args))
 
     # --- the instance's life ---------------------------------------------------------------------
     async def start(self) -> None:
@@ -192,7 +199,7 @@ class Hub:
         if drivers:
             await asyncio.wait(drivers, timeout=5)
         with contextlib.suppress(Exception):
-            released = await self.db(self.store.release_leases, self.instance, None)
+            released = await self.lease_db(self.store.release_leases, self.instance, None)
             await self.bus.publish(None, {"kind": "released"})
             log.info("leases given up", extra={"instance": self.instance, "tables": released})
 
@@ -207,6 +214,7 @@ class Hub:
                              return_exceptions=True)
         await self.bus.close()
         self._db.shutdown(wait=True)
+        self._lease_db.shutdown(wait=True)
 
     # --- leases: which instance drives which table -----------------------------------------------
     async def _keep_leases(self) -> None:
@@ -230,7 +238,7 @@ class Hub:
     async def _lease_round(self, first: bool = False) -> None:
         now = self.clock()
         until = now + self.lease_seconds
-        held = await self.db(self.store.renew_leases, self.instance, until)
+        held = await self.lease_db(self.store.renew_leases, self.instance, until)
         for live in list(self.live.values()):
             if live.driving and live.id not in held:
                 live.driving = False
@@ -239,7 +247,7 @@ class Hub:
                 log.warning("lease lost", extra={"instance": self.instance, "table": live.id})
         # on a SQLite file this instance is the whole site: every lease is its own at once
         expired_before = now if self.store.shared else math.inf
-        claimed = await self.db(self.store.claim_leases, self.instance, expired_before, until, 500)
+        claimed = await self.lease_db(self.store.claim_leases, self.instance, expired_before, until, 500)
         mine = sorted(t for t in held if not (t in self.live and self.live[t].driving))
         for table_id in mine + claimed:
             await self._take(table_id, taken_over=table_id in claimed and not first)
