@@ -238,7 +238,8 @@ def test_two_moves_at_once_at_two_instances_one_wins_and_the_other_is_told(datab
         errors = [(name, m) for name, m in heard if m["type"] == "error"]
         assert len(errors) == 1, errors  # exactly one of the two moves was refused…
         loser = errors[0][0]
-        assert "another move was played" in errors[0][1]["message"] or "table is at action" in errors[0][1]["message"]
+        said = errors[0][1]["message"]
+        assert said.startswith("Another move was played at this table first") or "the table is at action" in said
         winner_text = first["legal"][0 if loser == "b" else 1]["text"]
         # …both connections end on the same table, and the database holds the winner's move at that index
         last = {name: max(m["at"] for n, m in heard if n == name and m["type"] == "state") for name in ("a", "b")}

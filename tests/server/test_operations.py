@@ -91,12 +91,15 @@ def test_log_lines_are_json_objects() -> None:
     try:
         logging.getLogger("ludotheque.server").info("table taken over", extra={"instance": "a", "table": "T1"})
         logging.getLogger("uvicorn.error").info("Started", extra={"color_message": "\x1b[36mStarted\x1b[0m"})
+        logging.getLogger("uvicorn.error").info('%s - "WebSocket %s" [accepted]', "127.0.0.1:5",
+                                                "/ws/tables/T1?lang=fr&token=s3cr3t-T0ken_x")
     finally:
         logging.config.dictConfig({"version": 1, "disable_existing_loggers": False})
     lines = [json.loads(line) for line in stream.getvalue().splitlines()]
     assert lines[0]["message"] == "table taken over" and lines[0]["instance"] == "a" and lines[0]["table"] == "T1"
     assert lines[0]["level"] == "INFO" and lines[0]["logger"] == "ludotheque.server" and "T" in lines[0]["time"]
     assert "color_message" not in lines[1]
+    assert "s3cr3t" not in stream.getvalue() and "token=***" in lines[2]["message"]  # a seat's token is secret
 
 
 @pytest.mark.parametrize(("args", "says"), [

@@ -68,7 +68,7 @@ def test_a_whole_game_over_websockets_shows_each_seat_only_its_own(running: Runn
     assert replayed.is_over() and record.result == replayed.state.outcome().to_json()
     assert all(p.last["outcome"] is not None for p in players)
     assert _check_frames(record, players) > 50
-    assert all(e["message"] == "too many messages: slow down" for p in players for e in p.errors)
+    assert all(e["message"] == "Too many messages: slow down." for p in players for e in p.errors)
     summary = running.api("GET", f"/api/tables/{table}").json()
     assert summary["status"] == "over" and summary["result"] == record.result
 

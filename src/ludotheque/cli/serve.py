@@ -17,6 +17,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
         from ..server.app import create_app
         from ..server.logs import log_config
+        from ..server.serving import DrainingServer
         from ..server.storage import database_url
     except ImportError as e:  # pragma: no cover - the server's packages are dependencies of the project
         raise OptionError(UI.t(lang, "serve.packages", name=e.name)) from None
@@ -30,14 +31,20 @@ def run_serve(args: argparse.Namespace) -> int:
         if database_url(args.db).startswith("sqlite"):
             raise OptionError(UI.t(lang, "serve.shared_db"))
     instance = args.instance or f"{socket.gethostname()}:{args.port}"
+    if not 0 < len(instance) <= 64:
+        raise OptionError(UI.t(lang, "serve.instance", name=instance))
+    drain = args.drain_seconds if args.drain_seconds is not None else (2.0 if args.redis else 0.0)
+    if not 0 <= drain <= 300:
+        raise OptionError(UI.t(lang, "serve.drain", value=drain))
     app = create_app(args.db, allowed_origins=tuple(args.origin), redis_url=args.redis, instance=instance,
                      lease_seconds=args.lease_seconds)
     where = f"database {_without_password(args.db)}"
     if args.redis:
         where += f", redis {_without_password(args.redis)}"
     print(f"Ludothèque: http://{args.host}:{args.port}/  ({where}; instance {instance})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024, log_config=log_config(args.log_format),
-                timeout_graceful_shutdown=10)
+    config = uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=64 * 1024,
+                            log_config=log_config(args.log_format), timeout_graceful_shutdown=10)
+    DrainingServer(config, app.state.hub, drain).run()
     return 0
 
 

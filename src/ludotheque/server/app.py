@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from importlib.resources import files
@@ -22,7 +23,6 @@ from pydantic import BaseModel, Field
 from ..bots import bot_names
 from ..engine.errors import LudoError, OptionError
 from ..engine.game import all_games, get_game
-from ..engine.i18n import Catalog
 from ..engine.match import Match
 from ..engine.options import OptionSpec
 from .bus import make_bus
@@ -31,18 +31,21 @@ from .protocol import (
     MAX_CHAT_CHARS,
     MAX_MESSAGE_BYTES,
     MAX_NAME_CHARS,
+    SERVER_TEXTS,
     RateLimit,
     clean_text,
     frame,
     lobby_entry,
     refusal,
+    server_refusal,
     spectator_frame,
 )
 from .storage import Store, TableNotFound
 
-WEB = Catalog.load("ludotheque.server")
+WEB = SERVER_TEXTS
 """The shared page's own texts (lobby, seats, clock, chat); each game's come from its catalogue."""
 STATIC = files("ludotheque.server").joinpath("static")
+log = logging.getLogger("ludotheque.server")
 
 
 class SeatIn(BaseModel):
@@ -177,6 +180,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
         if live.stored.status != OVER:
             raise HTTPException(409, "the record is published when the game is over (it holds every hidden card)")
         data = live.table.record().to_json()
+        hub.forget(live)
         return Response(json.dumps(data, ensure_ascii=False), media_type="application/json")
 
     @app.get("/api/tables/{table_id}/replay")
@@ -186,6 +190,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
         if live.stored.status != OVER:
             raise HTTPException(409, "a game can be replayed once it is over")
         record = live.table.record()
+        hub.forget(live)
         at = max(0, min(at, len(record.actions)))
         return spectator_frame(Match.from_record(record, upto=at), live.id, lang, len(record.actions))
 
@@ -241,8 +246,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
                                        "at": live.table.at})
                     continue
                 if not rate.allow():
-                    await client.send({"type": "error", "message": "too many messages: slow down",
-                                       "at": live.table.at})
+                    await client.send(server_refusal(client.lang, "rate", live.table.at))
                     continue
                 await _handle(live, client, text)
         except WebSocketDisconnect:
@@ -277,6 +281,9 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
                 raise LudoError('unknown message; the messages are {"type": "act" | "chat" | "sync", …}')
         except LudoError as error:
             await client.send(refusal(game, client.lang, error, live.table.at))
+        except Exception:  # the database away: nothing was played (memory went back to what is stored)
+            log.exception("a message could not be handled", extra={"instance": hub.instance, "table": live.id})
+            await client.send(server_refusal(client.lang, "unstored", live.table.at))
 
     # --- the pages ------------------------------------------------------------------------------
     @app.get("/")

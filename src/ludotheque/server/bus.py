@@ -91,6 +91,7 @@ class RedisBus:
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(OUTBOX_LIMIT)
         """Messages to publish, in order: one task sends them (pipelined), and again after Redis was away."""
         self._sender: asyncio.Task[None] | None = None
+        self._closing = False
         self._listener: asyncio.Task[None] | None = None
         self._pubsub: Any = None
         self._handler: Handler | None = None
@@ -157,6 +158,8 @@ class RedisBus:
                 except asyncio.CancelledError:
                     raise
                 except Exception as error:
+                    if self._closing:
+                        return
                     if not failing:
                         log.warning("publish failed: retrying", extra={"instance": self.instance, "error": str(error)})
                     failing = True
@@ -206,16 +209,16 @@ class RedisBus:
         if self._sender is not None:  # what is queued goes out first (a stopping instance's last news)
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(self._drained(), 2)
-            self._sender.cancel()
-        for task in (self._sender, self._listener):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(BaseException):
-                    await task
+        self._closing = True
+        tasks = {t for t in (self._sender, self._listener) if t is not None}
+        for task in tasks:
+            task.cancel()
+        if tasks:  # redis-py may take a while to give up a connection it is making: do not wait for it long
+            await asyncio.wait(tasks, timeout=1)
         with contextlib.suppress(Exception):
-            await self._pubsub.aclose()
+            await asyncio.wait_for(self._pubsub.aclose(), 1)
         with contextlib.suppress(Exception):
-            await self.redis.aclose()
+            await asyncio.wait_for(self.redis.aclose(), 1)
 
 
 def make_bus(url: str | None, instance: str) -> Bus:

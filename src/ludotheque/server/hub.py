@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from ..engine.errors import LudoError, OptionError
+from ..engine.errors import LudoError, OptionError, Reason
 from ..engine.game import Game, get_game
 from ..engine.match import Match
 from ..engine.options import OptionValue
@@ -160,7 +160,9 @@ class Hub:
         self._leases: asyncio.Task[None] | None = None
         self._sweep = asyncio.Event()
         self.draining = False
-        """Stopping: readiness says no, the leases are given up, the connections move to other instances."""
+        """Stopping: readiness says no (the balancer sends nobody new here), then the leases are given up and the
+        connections move to other instances."""
+        self._released = False
         self.on_update: Listener | None = None
         """Called after a table changed and its moves are stored (the server sends the new frames)."""
 
@@ -182,14 +184,15 @@ class Hub:
         log.info("instance started", extra={"instance": self.instance, "driving": self.driven()})
 
     def driven(self) -> int:
-        return sum(1 for live in self.live.values() if live.driving)
+        """Tables in play (every seat taken, not over) whose chance, bots and clock this instance drives."""
+        return sum(1 for live in self.live.values() if live.driving and live.stored.status == PLAYING)
 
     async def drain(self) -> None:
         """A graceful stop: say not ready, let every driver finish its step, give up the leases (another instance
         takes them at once) and tell the others. Connections are closed by the server afterwards."""
-        if self.draining:
+        if self._released:
             return
-        self.draining = True
+        self.draining = self._released = True
         if self._leases is not None:
             self._leases.cancel()
         drivers = [live.driver for live in self.live.values() if live.driver is not None]
@@ -200,7 +203,7 @@ class Hub:
             await asyncio.wait(drivers, timeout=5)
         with contextlib.suppress(Exception):
             released = await self.lease_db(self.store.release_leases, self.instance, None)
-            await self.bus.publish(None, {"kind": "released"})
+            await self._publish(None, {"kind": "released"})
             log.info("leases given up", extra={"instance": self.instance, "tables": released})
 
     async def close(self) -> None:
@@ -368,7 +371,7 @@ class Hub:
             if not live.waiting and live.stored.status == WAITING:
                 live.stored = _with(live.stored, status=PLAYING)
                 await self.db(self.store.set_status, live.id, PLAYING)
-        await self.bus.publish(live.id, {"kind": "seats"})
+        await self._publish(live.id, {"kind": "seats"})
         live.wake.set()
         await self._told(live)
         return token
@@ -392,7 +395,7 @@ class Hub:
         self.forget(live)
 
     async def _say_online(self, live: LiveTable) -> None:
-        await self.bus.publish(live.id, {"kind": "online", "seats": sorted(live.local_seats())})
+        await self._publish(live.id, {"kind": "online", "seats": sorted(live.local_seats())})
 
     # --- what a game gives besides its frames ---------------------------------------------------------
     async def extra(self, live: LiveTable, name: str, seat: int | None, at: int | None = None) -> Any:
@@ -443,7 +446,7 @@ class Hub:
             if isinstance(error, ActionConflict):
                 await self._told(live)  # the winner's move, which this seat has not seen
                 raise StaleActionError("another move was played at this table first: look at the table again and "
-                                       "choose anew") from None
+                                       "choose anew", Reason("raced")) from None
             raise
         live.wake.set()
         await self._told(live)
@@ -454,7 +457,7 @@ class Hub:
         line = ChatLine(name, client.seat, text, self.clock())
         await self.db(self.store.add_chat, live.id, line)
         live.chat.append(line)
-        await self.bus.publish(live.id, {"kind": "chat", "line": asdict(line)})
+        await self._publish(live.id, {"kind": "chat", "line": asdict(line)})
         await self._told(live)
 
     async def _store_moves(self, live: LiveTable, lease: bool = False) -> None:
@@ -486,10 +489,9 @@ class Hub:
             self.metrics.moves.labels(a.by).inc()
         if status is not None:
             live.stored = _with(live.stored, status=status, result=result, finished=finished)
-        await self.bus.publish(live.id, {"kind": "moves", "start": start, "sent": time.time(),
-                                         "actions": [[a.text, a.played, a.by] for a in new],
-                                         "status": status, "result": result, "finished": finished})
-        self.metrics.bus_messages.labels("out").inc()
+        await self._publish(live.id, {"kind": "moves", "start": start, "sent": time.time(),
+                                      "actions": [[a.text, a.played, a.by] for a in new],
+                                      "status": status, "result": result, "finished": finished})
 
     def _roll_back(self, live: LiveTable) -> None:
         """The table in memory as the database has it: its first ``stored_actions`` moves (nobody was told of the
@@ -571,6 +573,11 @@ class Hub:
             async with live.lock:
                 await self._catch_up(live)
             await self._told(live)
+
+    async def _publish(self, table_id: str | None, message: dict[str, Any]) -> None:
+        if self.bus.shared:
+            await self.bus.publish(table_id, message)
+            self.metrics.bus_messages.labels("out").inc()
 
     def _spawn(self, work: Awaitable[Any]) -> None:
         task: asyncio.Task[Any] = asyncio.ensure_future(work)

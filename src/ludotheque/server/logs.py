@@ -6,7 +6,25 @@ Uvicorn's own lines (start, stop, each HTTP request) go through the same formatt
 
 from __future__ import annotations
 
+import logging
+import re
 from typing import Any
+
+SECRET = re.compile(r"(token=)[^&\s\"']+")
+
+
+class HideTokens(logging.Filter):
+    """Seat tokens never reach a log: ``?token=…`` in a line (uvicorn logs each WebSocket's path) becomes
+    ``?token=***``. The database keeps only their hashes; the logs keep nothing."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            record.msg = record.getMessage()
+            record.args = None
+        if isinstance(record.msg, str) and "token=" in record.msg:
+            record.msg = SECRET.sub(r"\1***", record.msg)
+        return True
+
 
 JSON_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 
@@ -20,11 +38,13 @@ def log_config(kind: str = "json", level: str = "INFO") -> dict[str, Any]:
          "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
          "reserved_attrs": [*RESERVED_ATTRS, "color_message"]}  # uvicorn's coloured copy of the message
         if kind == "json" else {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"})
-    handler = {"class": "logging.StreamHandler", "formatter": "line", "stream": "ext://sys.stderr"}
+    handler = {"class": "logging.StreamHandler", "formatter": "line", "stream": "ext://sys.stderr",
+               "filters": ["hide_tokens"]}
     return {
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"line": formatter},
+        "filters": {"hide_tokens": {"()": HideTokens}},
         "handlers": {"stderr": handler},
         "loggers": {
             "ludotheque": {"handlers": ["stderr"], "level": level, "propagate": False},

@@ -14,10 +14,13 @@ from typing import Any
 from ..cli.render import View, get_renderer
 from ..engine.errors import LudoError
 from ..engine.game import Game, get_game
+from ..engine.i18n import Catalog
 from ..engine.match import Match
 from ..engine.state import TERMINAL
 from .hub import OVER, WAITING, Client, LiveTable
 
+SERVER_TEXTS = Catalog.load("ludotheque.server")
+"""The shared page's texts, and the server's own refusals."""
 MAX_MESSAGE_BYTES = 4096
 """The largest message a client may send."""
 MAX_CHAT_CHARS = 300
@@ -92,8 +95,15 @@ def spectator_frame(match: Match, table_id: str, lang: str, count: int) -> dict[
 
 
 def refusal(game: Game, lang: str, error: LudoError, at: int) -> dict[str, Any]:
-    """A refused message, said in the client's language where the game's catalogue can."""
-    return {"type": "error", "message": game.catalog.reason(lang, error.reason) or str(error), "at": at}
+    """A refused message, said in the client's language where the game's catalogue (or, for the table's own
+    refusals, the server's) can."""
+    said = game.catalog.reason(lang, error.reason) or SERVER_TEXTS.reason(lang, error.reason) or str(error)
+    return {"type": "error", "message": said, "at": at}
+
+
+def server_refusal(lang: str, key: str, at: int) -> dict[str, Any]:
+    """A refusal of the server's own (``[error]`` in its catalogue), in the client's language."""
+    return {"type": "error", "message": SERVER_TEXTS.t(lang, f"error.{key}"), "at": at}
 
 
 def clean_text(text: Any, limit: int) -> str:

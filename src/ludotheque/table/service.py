@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..bots import bot_names, make_bot
 from ..engine.bots import Bot, SeatView
-from ..engine.errors import IllegalActionError, LudoError
+from ..engine.errors import IllegalActionError, LudoError, Reason
 from ..engine.match import Match, bot_rng
 from ..engine.record import PLAYED_BY, GameRecord, split_actor
 from ..engine.state import CHANCE, TERMINAL, Action, Event
@@ -107,7 +107,8 @@ class Table:
             raise IllegalActionError("the game is over")
         if at != self.at:
             raise StaleActionError(f"this move was made on action {at}, but the table is at action {self.at}: "
-                                   "look at the table again and choose anew")
+                                   "look at the table again and choose anew",
+                                   Reason("stale", {"at": at, "now": self.at}))
         actor = self.to_move
         if actor != seat:
             whose = "a chance event" if actor == CHANCE else f"seat {actor}"
