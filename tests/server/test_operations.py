@@ -22,8 +22,6 @@ from ludotheque.server.logs import log_config
 from tests.server.support import Running, play_table
 from tests.services import fresh_postgres_database, need_redis
 
-pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
-
 
 def metric(text: str, name: str, **labels: str) -> float:
     """A sample's value in Prometheus's text format (0 when absent)."""

@@ -10,11 +10,13 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
+from functools import partial
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -235,7 +237,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
         if token and seat is None:
             await websocket.close(code=4403, reason="this token holds no seat at this table")
             return
-        client = Client(seat, "fr" if lang == "fr" else "en", websocket.send_json)
+        client = Client(seat, "fr" if lang == "fr" else "en", partial(send_json, websocket))
         await hub.connected(live, client)
         rate = RateLimit()
         try:
@@ -304,6 +306,11 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app
+
+
+async def send_json(websocket: WebSocket, message: dict[str, Any]) -> None:
+    """A message as JSON text, encoded by orjson (every frame of every move goes through here)."""
+    await websocket.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
 
 
 def _option(o: OptionSpec, lang: str) -> dict[str, Any]:

@@ -560,8 +560,12 @@ class Hub:
                 live.chat.append(ChatLine(str(line.get("name", "?")), line.get("seat"), str(line.get("text", "")),
                                           float(line.get("said", 0.0))))
             elif kind == "online":
-                live.remote_online[str(message.get("from"))] = (frozenset(int(s) for s in message.get("seats", [])),
-                                                                self.clock())
+                instance = str(message.get("from"))
+                seats = frozenset(int(s) for s in message.get("seats", []))
+                known = live.remote_online.get(instance)
+                live.remote_online[instance] = (seats, self.clock())
+                if known is not None and known[0] == seats:
+                    return  # said again, nothing changed: nobody needs a new frame
         live.wake.set()
         await self._told(live)
         if kind == "moves" and "sent" in message:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Engine, create_engine, delete, event, func, select, update
+from sqlalchemy import CursorResult, Engine, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
@@ -194,19 +194,20 @@ class Store:
         driver may make (bots, the clock): written only while ``holder`` holds the lease (renewed to ``until``),
         else ``LeaseLost`` and nothing is written. A finished table's lease is let go."""
         try:
-            with self._session.begin() as s:
+            with self.engine.begin() as c:  # Core, not the ORM: the hot path of every move
                 if lease is not None:
-                    held = s.execute(update(LeaseRow).where(LeaseRow.table_id == table_id,
-                                                            LeaseRow.holder == lease[0]).values(expires=lease[1]))
-                    if not cast("CursorResult[Any]", held).rowcount:
+                    held = c.execute(update(LeaseRow).where(LeaseRow.table_id == table_id, LeaseRow.holder == lease[0])
+                                     .values(expires=lease[1]))
+                    if not held.rowcount:
                         raise LeaseLost(f"table {table_id}: {lease[0]} no longer holds its lease")
-                s.add_all(ActionRow(table_id=table_id, idx=a.idx, text=a.text, played=a.played, by=a.by)
-                          for a in actions)
+                if actions:
+                    c.execute(insert(ActionRow), [{"table_id": table_id, "idx": a.idx, "text": a.text,
+                                                   "played": a.played, "by": a.by} for a in actions])
                 if status is not None:
-                    s.execute(update(TableRow).where(TableRow.id == table_id)
+                    c.execute(update(TableRow).where(TableRow.id == table_id)
                               .values(status=status, result=result, finished=finished))
                     if status == "over":
-                        s.execute(delete(LeaseRow).where(LeaseRow.table_id == table_id))
+                        c.execute(delete(LeaseRow).where(LeaseRow.table_id == table_id))
         except IntegrityError:
             with self._session() as s:
                 if s.get(TableRow, table_id) is None:
