@@ -565,6 +565,8 @@ class Load:
         self.killed: float | None = None
         self.victim: Instance | None = None
         self.down_after: float | None = None
+        self.leases_moved_after: float | None = None
+        """Seconds from the kill until another instance held the lease of every table the victim drove."""
         self.open = 0
         self.peak = 0
         self.sent = 0
@@ -883,6 +885,14 @@ class Load:
                     self.down_after = time.perf_counter() - self.killed
             await asyncio.sleep(0.1)
         await stopping
+        if holders:  # when no table in play is driven by the victim any more (another instance holds its lease)
+            victims = {t.id for t in self.tables if not t.over and t.holder_at_kill == victim.name}
+            while victims and not self.stopping and time.perf_counter() - self.killed < 60:
+                now = await asyncio.to_thread(self.cluster.lease_holders) or {}
+                if not any(now.get(t) == victim.name for t in victims):
+                    self.leases_moved_after = time.perf_counter() - self.killed
+                    break
+                await asyncio.sleep(0.1)
         return {"on_victim": on_victim, "in_play": in_play,
                 "leases": dict(Counter(holders.values())) if holders else None}
 
@@ -1073,6 +1083,8 @@ class Load:
             "all_tables_moved_again_after_s": round(max(moved), 2) if moved and not stuck else None,
             "median_table_moved_again_after_s": round(statistics.median(moved), 2) if moved else None,
             "tables_driven_by_victim": len(driven),
+            "their_leases_taken_over_after_s": None if self.leases_moved_after is None
+            else round(self.leases_moved_after, 2),
             "those_moved_again_after_s_max": round(max(driven_moved), 2) if driven_moved else None,
             "seats_on_victim": sum(p.backend_at_kill == self.victim.name for p in self.people),
             "connections_dropped": len(dropped),

@@ -58,7 +58,10 @@ def table(reports: list[tuple[str, dict[str, Any]]]) -> str:
             f"{k['lost_of_those']} of the {k['acknowledged_before_kill']} moves acknowledged before the kill missing "
             f"afterwards; {k['tables_moved_again']} of the {k['tables_in_play']} tables in play moved again, all "
             f"within {sec(k['all_tables_moved_again_after_s'])} (median {sec(k['median_table_moved_again_after_s'])};"
-            f" the {k['tables_driven_by_victim']} it drove within {sec(k['those_moved_again_after_s_max'])}); "
+            f" the {k['tables_driven_by_victim']} it drove were held by the other instance "
+            f"{sec(k['their_leases_taken_over_after_s'])} after the kill and had all moved again within "
+            f"{sec(k['those_moved_again_after_s_max'])}; a table waiting for a person waits for the person to come "
+            f"back and think); "
             f"{k['came_back']} of the {k['seats_on_victim']} seats it held came back through HAProxy "
             f"(reconnection to a fresh frame: median {sec(k['reconnect_to_fresh_frame_s']['median'])}).")
     first = reports[0][1]

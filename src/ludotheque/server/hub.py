@@ -41,6 +41,8 @@ WAITING, PLAYING, OVER = "waiting", "playing", "over"
 LEASE_SECONDS = 4.0
 """How long a lease lasts unless renewed (renewed four times as often): a dead instance's tables are taken over
 this long after its last renewal, at most."""
+PRESENCE_DELAY = 0.05
+"""Comings and goings within this many seconds are told to a table's connections in one frame."""
 PRESENCE_SECONDS = 10.0
 """How often an instance says again which seats are connected to it (the others forget it after 2.5 times that)."""
 
@@ -89,6 +91,10 @@ class LiveTable:
     """This instance holds the table's lease: it plays its chance, bots and clock (one instance at a time)."""
     remote_online: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
     """Per other instance: the seats connected there, and when it said so."""
+    presence_pending: bool = False
+    """Everybody is to be told who is connected, in a moment."""
+    presence_here: bool = False
+    """…and the other instances too, since it changed here."""
     extras: dict[tuple[int, str, int | None], asyncio.Future[Any]] = field(default_factory=dict)
     """The game's extras asked for (``Game.table_extra``), by (actions played, name, viewer): kept until the
     next move, shared by everybody asking at once."""
@@ -252,8 +258,14 @@ class Hub:
         expired_before = now if self.store.shared else math.inf
         claimed = await self.lease_db(self.store.claim_leases, self.instance, expired_before, until, 500)
         mine = sorted(t for t in held if not (t in self.live and self.live[t].driving))
-        for table_id in mine + claimed:
-            await self._take(table_id, taken_over=table_id in claimed and not first)
+        # many tables at once after another instance died: read them side by side (the pool has the connections)
+        at_once = asyncio.Semaphore(8)
+
+        async def take(table_id: str) -> None:
+            async with at_once:
+                await self._take(table_id, taken_over=table_id in claimed and not first)
+
+        await asyncio.gather(*(take(t) for t in mine + claimed))
         self.metrics.tables_in_progress.set(self.driven())
         self.metrics.tables_live.set(len(self.live))
 
@@ -382,17 +394,34 @@ class Hub:
     async def connected(self, live: LiveTable, client: Client) -> None:
         live.clients.append(client)
         self.metrics.connections.labels("spectator" if client.seat is None else "seat").inc()
-        await self._say_online(live)
-        await self._told(live)
+        self._presence_changed(live)
 
     async def disconnected(self, live: LiveTable, client: Client) -> None:
         if client not in live.clients:
             return
         live.clients.remove(client)
         self.metrics.connections.labels("spectator" if client.seat is None else "seat").dec()
-        await self._say_online(live)
-        await self._told(live)
+        self._presence_changed(live)
         self.forget(live)
+
+    def _presence_changed(self, live: LiveTable, here: bool = True) -> None:
+        """Somebody came or went (``here``: at this instance, to be said to the others): everybody at the table is
+        told once, a moment later, however many come or go meanwhile (after an instance dies, hundreds of pages
+        come back at once)."""
+        live.presence_here = live.presence_here or here
+        if live.presence_pending:
+            return
+        live.presence_pending = True
+
+        async def later() -> None:
+            await asyncio.sleep(PRESENCE_DELAY)
+            live.presence_pending = False
+            if live.presence_here:
+                live.presence_here = False
+                await self._say_online(live)
+            await self._told(live)
+
+        self._spawn(later())
 
     async def _say_online(self, live: LiveTable) -> None:
         await self._publish(live.id, {"kind": "online", "seats": sorted(live.local_seats())})
@@ -564,8 +593,9 @@ class Hub:
                 seats = frozenset(int(s) for s in message.get("seats", []))
                 known = live.remote_online.get(instance)
                 live.remote_online[instance] = (seats, self.clock())
-                if known is not None and known[0] == seats:
-                    return  # said again, nothing changed: nobody needs a new frame
+                if known is None or known[0] != seats:
+                    self._presence_changed(live, here=False)
+                return  # said again, nothing changed: nobody needs a new frame
         live.wake.set()
         await self._told(live)
         if kind == "moves" and "sent" in message:
