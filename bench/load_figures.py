@@ -63,7 +63,11 @@ def table(reports: list[tuple[str, dict[str, Any]]]) -> str:
             f"{sec(k['those_moved_again_after_s_max'])}; a table waiting for a person waits for the person to come "
             f"back and think); "
             f"{k['came_back']} of the {k['seats_on_victim']} seats it held came back through HAProxy "
-            f"(reconnection to a fresh frame: median {sec(k['reconnect_to_fresh_frame_s']['median'])}).")
+            f"(reconnection to a fresh frame: median {sec(k['reconnect_to_fresh_frame_s']['median'])}). Move → every "
+            f"seat told, before the kill: median {ms(kill['latency_before_kill']['median_ms'])}, p99 "
+            f"{ms(kill['latency_before_kill']['p99_ms'])}; after it (a seat that was on the killed instance is told "
+            f"when it is back): median {ms(kill['latency_after_kill']['median_ms'])}, p99 "
+            f"{ms(kill['latency_after_kill']['p99_ms'])}.")
     first = reports[0][1]
     rows.append("")
     rows.append(f"{first['tables']} tables of {first['game']['name']} ({first['game']['people_per_table']} people and "
