@@ -104,6 +104,9 @@ def test_log_lines_are_json_objects() -> None:
     (["--redis", "redis://127.0.0.1:6379/0"], "not a SQLite file"),
     (["--db", "postgresql://x@127.0.0.1:1/x", "--redis", "http://127.0.0.1:6379"], "redis://"),
     (["--lease-seconds", "0.5"], "1 to 600 seconds"),
+    (["--instance", ""], "1 to 64 characters"),
+    (["--instance", "x" * 65], "1 to 64 characters"),
+    (["--drain-seconds", "-1"], "0 to 300 seconds"),
 ])
 def test_serve_refuses_a_site_set_up_wrong(args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", *args]) == 2

@@ -30,7 +30,7 @@ def run_serve(args: argparse.Namespace) -> int:
             raise OptionError(UI.t(lang, "serve.redis_url", url=args.redis))
         if database_url(args.db).startswith("sqlite"):
             raise OptionError(UI.t(lang, "serve.shared_db"))
-    instance = args.instance or f"{socket.gethostname()}:{args.port}"
+    instance = f"{socket.gethostname()}:{args.port}" if args.instance is None else args.instance
     if not 0 < len(instance) <= 64:
         raise OptionError(UI.t(lang, "serve.instance", name=instance))
     drain = args.drain_seconds if args.drain_seconds is not None else (2.0 if args.redis else 0.0)

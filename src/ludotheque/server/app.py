@@ -180,6 +180,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
     async def record(table_id: str) -> Response:
         live = await hub.open(table_id)
         if live.stored.status != OVER:
+            hub.forget(live)
             raise HTTPException(409, "the record is published when the game is over (it holds every hidden card)")
         data = live.table.record().to_json()
         hub.forget(live)
@@ -190,6 +191,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
         """A finished game as a spectator saw it after ``at`` actions (to step through it)."""
         live = await hub.open(table_id)
         if live.stored.status != OVER:
+            hub.forget(live)
             raise HTTPException(409, "a game can be replayed once it is over")
         record = live.table.record()
         hub.forget(live)
@@ -285,7 +287,8 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
             await client.send(refusal(game, client.lang, error, live.table.at))
         except Exception:  # the database away: nothing was played (memory went back to what is stored)
             log.exception("a message could not be handled", extra={"instance": hub.instance, "table": live.id})
-            await client.send(server_refusal(client.lang, "unstored", live.table.at))
+            await client.send(server_refusal(client.lang, "unsaid" if kind == "chat" else "unstored",
+                                             live.table.at))
 
     # --- the pages ------------------------------------------------------------------------------
     @app.get("/")

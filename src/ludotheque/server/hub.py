@@ -169,6 +169,9 @@ class Hub:
         """Stopping: readiness says no (the balancer sends nobody new here), then the leases are given up and the
         connections move to other instances."""
         self._released = False
+        self._taking: set[str] = set()
+        """Tables being taken over (read from the store) now."""
+        self._take_at_once = asyncio.Semaphore(8)
         self.on_update: Listener | None = None
         """Called after a table changed and its moves are stored (the server sends the new frames)."""
 
@@ -230,7 +233,7 @@ class Hub:
         """Renew this instance's leases and take the expired ones, a few times per lease period; say which seats
         are connected here now and then."""
         said = self.clock()
-        while not self.draining:
+        while not self._released:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._sweep.wait(), self.lease_seconds / 4)
             self._sweep.clear()
@@ -254,18 +257,29 @@ class Hub:
                 live.wake.set()
                 self.metrics.leases_lost.inc()
                 log.warning("lease lost", extra={"instance": self.instance, "table": live.id})
-        # on a SQLite file this instance is the whole site: every lease is its own at once
+        # on a SQLite file this instance is the whole site: every lease is its own at once; a stopping instance
+        # takes no more
         expired_before = now if self.store.shared else math.inf
-        claimed = await self.lease_db(self.store.claim_leases, self.instance, expired_before, until, 500)
+        claimed = [] if self.draining else \
+            await self.lease_db(self.store.claim_leases, self.instance, expired_before, until, 500)
         mine = sorted(t for t in held if not (t in self.live and self.live[t].driving))
-        # many tables at once after another instance died: read them side by side (the pool has the connections)
-        at_once = asyncio.Semaphore(8)
+        waiting = [t for t in mine + claimed if t not in self._taking]
+        self._taking.update(waiting)
 
         async def take(table_id: str) -> None:
-            async with at_once:
-                await self._take(table_id, taken_over=table_id in claimed and not first)
+            try:
+                async with self._take_at_once:
+                    await self._take(table_id, taken_over=table_id in claimed and not first)
+            finally:
+                self._taking.discard(table_id)
 
-        await asyncio.gather(*(take(t) for t in mine + claimed))
+        # many tables at once after another instance died: read side by side, and not in the way of the next
+        # renewal (the first round, at start, waits for them)
+        work = asyncio.gather(*(take(t) for t in waiting))
+        if first:
+            await work
+        else:
+            self._spawn(work)
         self.metrics.tables_in_progress.set(self.driven())
         self.metrics.tables_live.set(len(self.live))
 

@@ -19,12 +19,21 @@ class DrainingServer(uvicorn.Server):
         super().__init__(config)
         self.hub = hub
         self.drain = drain
+        self._timer: threading.Timer | None = None
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         if self.drain <= 0 or self.hub.draining:
+            if self._timer is not None:  # a second signal: stop now, and the drain's end does not count as a third
+                self._timer.cancel()
+                self._timer = None
             super().handle_exit(sig, frame)
             return
         self.hub.draining = True
-        timer = threading.Timer(self.drain, super().handle_exit, (sig, frame))
-        timer.daemon = True
-        timer.start()
+        self._timer = threading.Timer(self.drain, self._drained, (sig, frame))
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _drained(self, sig: int, frame: FrameType | None) -> None:
+        if self._timer is not None:
+            self._timer = None
+            super().handle_exit(sig, frame)

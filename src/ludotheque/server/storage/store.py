@@ -98,7 +98,11 @@ def make_engine(url: str, pool_size: int = 8) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=pool_size, max_overflow=pool_size)
+    connect_args: dict[str, Any] = {}
+    if url.startswith("postgresql+psycopg"):  # a database that stops answering is not waited for without end
+        connect_args = {"connect_timeout": 5, "options": "-c statement_timeout=15000"}
+    return create_engine(url, pool_pre_ping=True, pool_size=pool_size, max_overflow=pool_size,
+                         connect_args=connect_args)
 
 
 class Store:
