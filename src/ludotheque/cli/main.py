@@ -152,7 +152,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     serve.add_argument("--instance", metavar="NAME", help=h("args.instance"))
     serve.add_argument("--lease-seconds", type=float, default=4.0, metavar="SECONDS",
                        help=h("args.lease_seconds", default=4))
-    serve.add_argument("--log-format", choices=("json", "text"), default="json", help=h("args.log_format"))
+    serve.add_argument("--log-format", choices=("json", "text"), default=None, help=h("args.log_format"))
     serve.add_argument("--drain-seconds", type=float, default=None, metavar="SECONDS", help=h("args.drain_seconds"))
     return parser
 

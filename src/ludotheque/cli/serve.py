@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import socket
+import sys
 
 from ..engine.errors import OptionError
 from .texts import UI
@@ -42,9 +43,10 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.redis:
         where += f", redis {_without_password(args.redis)}"
     print(f"Ludothèque: http://{args.host}:{args.port}/  ({where}; instance {instance})", flush=True)
+    log_format = args.log_format or ("text" if sys.stderr.isatty() else "json")  # a person reads a terminal
     # no permessage-deflate: compressing every frame costs more processor than the bandwidth it saves is worth here
     config = uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                            log_config=log_config(args.log_format), timeout_graceful_shutdown=10)
+                            log_config=log_config(log_format), timeout_graceful_shutdown=10)
     DrainingServer(config, app.state.hub, drain).run()
     return 0
 
