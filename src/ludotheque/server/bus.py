@@ -96,8 +96,6 @@ class RedisBus:
         self._pubsub: Any = None
         self._handler: Handler | None = None
         self._resync: Resync | None = None
-        self.published = 0
-        self.received = 0
 
     async def start(self, handler: Handler, resync: Resync) -> None:
         """Subscribe and listen; Redis away at start is not fatal: the listener keeps trying (readiness says so)."""
@@ -150,7 +148,6 @@ class RedisBus:
                         for channel, data in batch:
                             pipe.publish(channel, data)
                         await pipe.execute()
-                    self.published += len(batch)
                     if failing:
                         log.info("publishing again", extra={"instance": self.instance})
                     failing = False
@@ -188,7 +185,6 @@ class RedisBus:
                 data = json.loads(message["data"])
                 if data.get("from") == self.instance:
                     continue
-                self.received += 1
                 table_id = channel[len(TABLE_CHANNEL):] if channel.startswith(TABLE_CHANNEL) else ""
                 await self._handler(table_id, data)
             except asyncio.CancelledError:

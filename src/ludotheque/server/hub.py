@@ -364,12 +364,15 @@ class Hub:
         stored = await self.db(self.store.table, table_id)
         actions = await self.db(self.store.actions, table_id)
         chat = await self.db(self.store.chat, table_id)
+        return LiveTable(stored, self._table(stored, actions), len(actions), chat)
+
+    def _table(self, stored: StoredTable, actions: list[StoredAction]) -> Table:
+        """The table service for a stored table after ``actions`` (replayed, with when and by whom)."""
         record = GameRecord(stored.game, stored.players, stored.options, stored.seed, _seat_configs(stored),
                             [a.text for a in actions])
-        match = Match.from_record(record)
-        table = Table(match, move_seconds=stored.move_seconds, bot_delay=stored.bot_delay_ms / 1000,
-                      clock=self.clock, played=[Played(a.played, a.by) for a in actions])
-        return LiveTable(stored, table, len(actions), chat)
+        return Table(Match.from_record(record), move_seconds=stored.move_seconds,
+                     bot_delay=stored.bot_delay_ms / 1000, clock=self.clock,
+                     played=[Played(a.played, a.by) for a in actions])
 
     def forget(self, live: LiveTable) -> None:
         """Let a table go from memory when nobody here looks at it and this instance does not drive it (it is
@@ -540,10 +543,9 @@ class Hub:
         """The table in memory as the database has it: its first ``stored_actions`` moves (nobody was told of the
         others)."""
         old = live.table
-        n = live.stored_actions
-        match = Match.from_record(old.record(), upto=n)
-        live.table = Table(match, move_seconds=old.move_seconds, bot_delay=old.bot_delay, clock=self.clock,
-                           played=old.played[:n])
+        stored = [StoredAction(i, text, played.time, played.by)
+                  for i, (text, played) in enumerate(zip(old.record().actions, old.played, strict=True))]
+        live.table = self._table(live.stored, stored[:live.stored_actions])
 
     async def _catch_up(self, live: LiveTable) -> None:
         """Read the moves other instances stored since this copy's last (and the seats and status), under the
