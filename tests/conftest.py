@@ -30,7 +30,10 @@ def _register_test_games() -> None:
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: ludotheque-test-games\nVersion: 0\n")
     lines = [f"{m.replace('_', '-')} = tests.plugins.{m}:GAME" for m in modules]
-    (info / "entry_points.txt").write_text("[ludotheque.games]\n" + "\n".join(lines) + "\n")
+    bots = sorted(p.stem for p in plugins.glob("*.py") if "BOT =" in p.read_text())
+    bot_lines = [f"{m.removesuffix('_bot').replace('_', '-')} = tests.plugins.{m}:BOT" for m in bots]
+    (info / "entry_points.txt").write_text("[ludotheque.games]\n" + "\n".join(lines) + "\n\n[ludotheque.bots]\n"
+                                           + "\n".join(bot_lines) + "\n")
     sys.path.append(str(root))
 
 

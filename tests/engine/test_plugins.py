@@ -24,16 +24,16 @@ def test_the_test_game_is_found_through_the_entry_point() -> None:
     game = get_game("hidden-dice")
     assert game in all_games()
     assert type(game).__module__ == "tests.plugins.hidden_dice"
-    assert bot_names("hidden-dice") == ["random"]
+    assert bot_names("hidden-dice") == ["easy", "expert", "first-legal", "hard", "mcts", "medium", "random"]
     assert isinstance(get_renderer(game), GenericRenderer)
-    with pytest.raises(OptionError, match="the bots are: random"):
+    with pytest.raises(OptionError, match="the bots are: easy, expert, first-legal, hard, mcts, medium, random"):
         make_bot("heuristic", "hidden-dice", 0, random.Random(0))
 
 
 def test_the_test_game_is_listed_simulated_and_replayed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["games", "--json"]) == 0
     listed = {g["name"]: g for g in json.loads(capsys.readouterr().out)}
-    assert listed["hidden-dice"]["max_players"] == 4 and listed["hidden-dice"]["bots"] == ["random"]
+    assert listed["hidden-dice"]["max_players"] == 4 and "first-legal" in listed["hidden-dice"]["bots"]
 
     assert main(["simulate", "hidden-dice", "--games", "40", "--players", "3", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)

@@ -81,7 +81,7 @@ class DiceState(SeatedState):
 
 
 class HiddenDice(Game):
-    info = GameInfo("hidden-dice", (), "Hidden dice", "Dés cachés", 2, 4, (), "none", True, True)
+    info = GameInfo("hidden-dice", (), "Hidden dice", "Dés cachés", 2, 4, (), "none", True, True, max_actions=200)
     catalog = Catalog({"en": {"event.roll": "{player} rolls a die.", "event.choice": "{player}: again? {again}."},
                        "fr": {"event.roll": "{player} lance un dé.", "event.choice": "{player} : relancer ? {again}."}})
 

@@ -1,4 +1,9 @@
-"""Bots by name. ``random`` plays every game; each game package brings its own (``Game.bots``).
+"""Bots by name, with parameters. ``random``, ``mcts`` and the levels play every game; each game package brings
+its own (``Game.bots``); other installed packages add theirs through the ``ludotheque.bots`` entry points.
+
+A bot is named by a spec: its name, then ``:key=value`` parameters (``mcts:iterations=800:seconds=0.5``,
+``expert:seconds=0.3``). Specs are plain text, so a seat's bot is saved in a record and made again in any
+process (a simulator's workers, a server instance) from its spec alone.
 
 Bots depend on games, never the other way round; the CLI, simulator and server find bots here, and here
 finds them through the games' registry.
@@ -7,27 +12,158 @@ finds them through the games' registry.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import entry_points
+from typing import Any
 
-from ..engine.bots import Bot, BotFactory, RandomBot
+from ..engine.bots import Bot, RandomBot
 from ..engine.errors import OptionError
-from ..engine.game import get_game
+from ..engine.game import Game, get_game
+from .search import SearchBot
 
-UNIVERSAL: dict[str, BotFactory] = {"random": RandomBot}
+ENTRY_POINTS = "ludotheque.bots"
+"""Where other packages register bots: the entry point's name is the bot's, its object a ``BotMaker`` (or a
+class with the same attributes: ``make``, ``parameters``, ``games``, ``description``)."""
+
+
+@dataclass(frozen=True)
+class BotMaker:
+    """How to make one kind of bot: ``make(seat, rng, game, **parameters)``, with the parameters it takes
+    (each with its type: ``int``, ``float``, ``str`` or ``bool``) and the games it plays (None: every game)."""
+
+    make: Callable[..., Bot]
+    parameters: Mapping[str, type] | None = None
+    games: tuple[str, ...] | None = None
+    description: str = ""
+    defaults: Mapping[str, Any] | None = None
+    """Parameters given unless the spec says otherwise (a level's budget)."""
+
+
+SEARCH_PARAMETERS: dict[str, type] = {"iterations": int, "seconds": float, "exploration": float,
+                                      "temperature": float}
+
+
+def _search(seat: int, rng: random.Random, game: Game, **params: Any) -> Bot:
+    return SearchBot(seat, rng, game=game, **params)
+
+
+def _random(seat: int, rng: random.Random, game: Game) -> Bot:
+    return RandomBot(seat, rng)
+
+
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 40, "temperature": 1.0},
+    "medium": {"iterations": 400},
+    "hard": {"iterations": 4000, "seconds": 0.3},
+    "expert": {"seconds": 1.0},
+}
+"""The levels people choose from, weakest first: each the search bot with a budget (``easy`` also picks its
+moves in proportion to how much it tried them, so it blunders now and then). ``hard`` and ``expert`` think by
+the clock; for reproducible games name an iteration budget (``mcts:iterations=5000``)."""
+
+UNIVERSAL: dict[str, BotMaker] = {
+    "random": BotMaker(_random, description="uniformly random legal moves"),
+    "mcts": BotMaker(_search, SEARCH_PARAMETERS, description="information-set tree search (IS-MCTS)"),
+    **{level: BotMaker(_search, SEARCH_PARAMETERS, defaults=budget, description=f"level {level}")
+       for level, budget in LEVELS.items()},
+}
 """Bots that play every game."""
 
 
-def _factories(game: str) -> dict[str, BotFactory]:
-    return {**UNIVERSAL, **get_game(game).bots()}
+@cache
+def _plugins() -> dict[str, BotMaker]:
+    found: dict[str, BotMaker] = {}
+    for ep in entry_points(group=ENTRY_POINTS):
+        obj = ep.load()
+        found[ep.name.lower()] = obj if isinstance(obj, BotMaker) else BotMaker(
+            obj.make, getattr(obj, "parameters", None), getattr(obj, "games", None),
+            getattr(obj, "description", ""), getattr(obj, "defaults", None))
+    return found
+
+
+def _makers(game: str) -> dict[str, BotMaker]:
+    g = get_game(game)
+    own = {name: BotMaker(_game_bot(factory)) for name, factory in g.bots().items()}
+    plugins = {name: m for name, m in _plugins().items() if m.games is None or g.info.name in m.games}
+    return {**plugins, **UNIVERSAL, **own}
+
+
+def _game_bot(factory: Callable[[int, random.Random], Bot]) -> Callable[..., Bot]:
+    def make(seat: int, rng: random.Random, game: Game) -> Bot:
+        return factory(seat, rng)
+    return make
 
 
 def bot_names(game: str) -> list[str]:
-    """The bots that can play ``game``."""
-    return sorted(_factories(game))
+    """The bots that can play ``game`` (names, without parameters)."""
+    return sorted(_makers(game))
 
 
-def make_bot(name: str, game: str, seat: int, rng: random.Random) -> Bot:
-    """A bot by name; an unknown name is refused with the list of bots for that game."""
-    factory = _factories(game).get(name.strip().lower())
-    if factory is None:
+def level_names() -> list[str]:
+    """The levels, weakest first."""
+    return list(LEVELS)
+
+
+def split_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"mcts:iterations=800"`` -> ``("mcts", {"iterations": "800"})``; a malformed spec is refused."""
+    name, *parts = spec.strip().split(":")
+    params: dict[str, str] = {}
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise OptionError(f"bot {spec!r}: parameters are written name:key=value, and {part!r} is not")
+        params[key.strip().lower()] = value.strip()
+    return name.strip().lower(), params
+
+
+KINDS: dict[type, str] = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
+POSITIVE = ("iterations", "seconds")
+"""Parameters that must be above 0 (the others that are numbers must be 0 or more)."""
+
+
+def _convert(spec: str, key: str, value: str, kind: type) -> Any:
+    try:
+        if kind is bool:
+            if value.lower() not in ("true", "false"):
+                raise ValueError(value)
+            return value.lower() == "true"
+        converted = kind(value)
+    except ValueError:
+        raise OptionError(f"bot {spec!r}: {key} must be {KINDS.get(kind, kind.__name__)}, not {value!r}") from None
+    if kind in (int, float) and (converted <= 0 if key in POSITIVE else converted < 0):
+        raise OptionError(f"bot {spec!r}: {key} must be {'above 0' if key in POSITIVE else '0 or more'}, "
+                          f"not {value!r}")
+    return converted
+
+
+def resolve_bot(spec: str, game: str) -> tuple[BotMaker, dict[str, Any]]:
+    """The maker of the bot ``spec`` names for ``game`` and its parameters, checked; refused with what is
+    allowed (the bots, or the bot's parameters)."""
+    name, given = split_spec(spec)
+    maker = _makers(game).get(name)
+    if maker is None:
         raise OptionError(f"no bot named {name!r} for {game}; the bots are: {', '.join(bot_names(game))}")
-    return factory(seat, rng)
+    allowed = maker.parameters or {}
+    params: dict[str, Any] = dict(maker.defaults or {})
+    for key, value in given.items():
+        if key not in allowed:
+            takes = f"it takes {', '.join(allowed)}" if allowed else "it takes none"
+            raise OptionError(f"bot {spec!r}: {name} has no parameter {key!r}; {takes}")
+        params[key] = _convert(spec, key, value, allowed[key])
+    return maker, params
+
+
+def check_bot(spec: str, game: str) -> str:
+    """Check a bot spec for ``game`` without making the bot; the spec as written, trimmed."""
+    resolve_bot(spec, game)
+    return spec.strip()
+
+
+def make_bot(spec: str, game: str, seat: int, rng: random.Random) -> Bot:
+    """A bot by spec (``heuristic``, ``expert``, ``mcts:iterations=500``); an unknown name is refused with the
+    list of bots for that game, a wrong parameter with what the bot takes."""
+    maker, params = resolve_bot(spec, game)
+    bot = maker.make(seat, rng, get_game(game), **params)
+    return bot

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from rich.console import Console
 from rich.progress import (
@@ -23,7 +25,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from ..bots import bot_names
+from ..bots import bot_names, check_bot, split_spec
 from ..engine.errors import OptionError
 from ..engine.game import get_game
 from ..engine.options import parse_option_args
@@ -52,8 +54,9 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     for b in dict.fromkeys(bots):
         if b in PERSON_MARKS:
             raise OptionError(UI.t(lang, "simulate.person", name=b, game=title, bots=", ".join(known)))
-        if b not in known:
+        if split_spec(b)[0] not in known:
             raise OptionError(UI.t(lang, "simulate.unknown_bot", name=b, game=title, bots=", ".join(known)))
+        check_bot(b, name)
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
@@ -100,11 +103,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.json or args.no_progress:
         summary = simulate(config, jobs=args.jobs)
     else:
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   TimeRemainingColumn())
-        with Progress(*columns, console=console, transient=True) as bar:
-            task = bar.add_task(config.game, total=config.games)
-            summary = simulate(config, jobs=args.jobs, progress=lambda k: bar.advance(task, k))
+        with progress_bar(console, config.game, config.games) as advance:
+            summary = simulate(config, jobs=args.jobs, progress=advance)
     if args.json:
         print(json.dumps(summary.to_json(), indent=1))
     else:
@@ -120,6 +120,17 @@ def run_simulate(args: argparse.Namespace) -> int:
         path = plot_summary(summary, args.plot, labels, lang)
         console.print(Text(UI.t(lang, "simulate.plot", path=str(path))))
     return 0
+
+
+@contextmanager
+def progress_bar(console: Console, description: str, total: int, completed: int = 0) -> Iterator[Callable[[int], None]]:
+    """A progress bar on ``console`` while the block runs (games done out of ``total``, time spent, time left), gone
+    after it; the block is given ``advance(k)``, to call as k more games are done. ``completed``: done before."""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(description, total=total, completed=completed)
+        yield lambda k: bar.advance(task, k)
 
 
 def print_summary(summary: Summary, lang: str, console: Console) -> None:

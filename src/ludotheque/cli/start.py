@@ -8,7 +8,7 @@ import argparse
 import re
 from typing import Any
 
-from ..bots import bot_names
+from ..bots import bot_names, check_bot, split_spec
 from ..engine.errors import (
     LudoError,
     OptionError,
@@ -254,6 +254,8 @@ def check_arguments(args: argparse.Namespace, lang: str) -> None:
     known = bot_names(game.info.name)
     for entry in (args.bots or "").split(","):
         bot = entry.strip()
-        if bot and bot.lower() not in PERSON_MARKS and bot.lower() not in known:
-            raise OptionError(UI.t(lang, "error.unknown_bot", name=bot, game=game.info.title(lang),
-                                   bots=join_words(known, lang)))
+        if bot and bot.lower() not in PERSON_MARKS:
+            if split_spec(bot)[0] not in known:
+                raise OptionError(UI.t(lang, "error.unknown_bot", name=bot, game=game.info.title(lang),
+                                       bots=join_words(known, lang)))
+            check_bot(bot, game.info.name)

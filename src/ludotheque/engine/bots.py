@@ -17,12 +17,14 @@ class SeatView:
     bots must use ``observation`` and ``sample_state`` only, which hold nothing the seat may not see.
     """
 
-    __slots__ = ("_observation", "_state", "legal_actions", "seat")
+    __slots__ = ("_observation", "_state", "deadline", "legal_actions", "seat")
 
-    def __init__(self, state: State, seat: int, legal_actions: list[Action]) -> None:
+    def __init__(self, state: State, seat: int, legal_actions: list[Action], deadline: float | None = None) -> None:
         self._state = state
         self.seat = seat
         self.legal_actions = legal_actions
+        self.deadline = deadline
+        """When the move is due, on ``time.monotonic()``'s clock (a table's clock), or None: no hurry."""
         self._observation: dict[str, Any] | None = None
 
     @property

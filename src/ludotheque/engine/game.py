@@ -13,6 +13,7 @@ from .bots import BotFactory
 from .errors import OptionError
 from .i18n import Catalog
 from .options import OptionSpec, OptionValue, resolve_options
+from .search import NO_HOOKS, SearchHooks
 from .state import Action, Event, State
 
 
@@ -45,6 +46,10 @@ class GameInfo:
     redeals: bool = True
     """Whether ``resample`` has something to re-deal; False when every secret follows from what all have seen
     (Stack Market: cash is hidden at the table, but every payment follows the rules from public events)."""
+    max_actions: int = 100_000
+    """The most actions (chance included) a game of it may take; a longer one is a bug, and drivers stop it there.
+    Games declare a bound their rules guarantee (with room to spare) or, where the rules have none, a length no
+    real game reaches (search stops its rollouts there and judges the position)."""
     seat_options: tuple[OptionSpec, ...] = ()
     """Settings that belong to a seat, not to the game (Stack Market: a player's steadiness); each seat has its
     own values, saved in the record with the seat and shown at the table."""
@@ -101,6 +106,13 @@ class Game(ABC):
     """The game's own bots by name, as ``"package.module:Class"`` (``random`` plays every game)."""
     terminal_path: str | None = None
     """The game's terminal screen, as ``"package.module:Class"`` (a ``ludotheque.cli.render.Renderer``)."""
+
+    search_path: str | None = None
+    """The game's ``SearchHooks`` for search bots, as ``"package.module:NAME"`` (None: generic search only)."""
+
+    def search_hooks(self) -> SearchHooks:
+        """What makes search strong in this game (``engine/search.py``), imported when asked."""
+        return _load(self.search_path) if self.search_path else NO_HOOKS
 
     def bots(self) -> Mapping[str, BotFactory]:
         """The game's own bots by name, imported when asked (so that the rules never load them)."""

@@ -316,13 +316,14 @@ class Hub:
                                   f"({o.name}={o.default!r}); play your own files with ludo play")
         if len(spec.seats) != spec.players:
             raise OptionError(f"'seats' lists {len(spec.seats)} seats for {spec.players} players")
-        from ..bots import bot_names
+        from ..bots import check_bot
 
-        known = bot_names(game.info.name)
         for i, s in enumerate(spec.seats):
-            if s.bot is not None and s.bot not in known:
-                raise OptionError(f"seats[{i}]: no bot named {s.bot!r} for {game.info.name}; the bots are: "
-                                  f"{', '.join(known)}")
+            if s.bot is not None:
+                try:
+                    check_bot(s.bot, game.info.name)
+                except OptionError as e:
+                    raise OptionError(f"seats[{i}]: {e}") from None
         settings = seat_settings(game, spec.seats)
         tokens = {i: new_token() for i, s in enumerate(spec.seats) if s.bot is None and s.name}
         seats = [SeatRecord(i, s.name if s.bot is None else f"Bot {i} ({s.bot})", s.bot,

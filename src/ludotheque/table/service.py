@@ -156,7 +156,11 @@ class Table:
         """The bot that plays ``seat`` now (for a person out of time: a stand-in) and what it may look at: its
         seat's view of a copy of the state, so that it may think while the table goes on."""
         state = self.match.state.clone()
-        return self._bot(seat, self.is_person(seat)), SeatView(state, seat, state.legal_actions())
+        deadline = None
+        if self.move_seconds is not None:  # a bot under the table's clock thinks no longer than a person may
+            remaining = self._since + self.bot_delay + self.move_seconds - self.clock()
+            deadline = time.monotonic() + max(0.0, remaining)
+        return self._bot(seat, self.is_person(seat)), SeatView(state, seat, state.legal_actions(), deadline)
 
     def advance(self, now: float | None = None) -> int:
         """Apply chance events and the bot moves that are due, and a stand-in's move for a person whose time

@@ -27,7 +27,7 @@ class AVendre(Game):
     info = GameInfo(
         name="a-vendre", aliases=("a_vendre", "avendre", "a-vendre!"), title_en="A Vendre!",
         title_fr="A Vendre\u00a0!", min_players=2, max_players=9, options=OPTIONS,
-        seed_file="004_dc249c066eab53cc.txt", hidden_information=False, chance=True, redeals=False,
+        seed_file="004_dc249c066eab53cc.txt", hidden_information=False, chance=True, redeals=False, max_actions=20_000,
     )
     data_formats = FORMATS
 

@@ -37,7 +37,7 @@ class Acquire(Game):
     info = GameInfo(
         name="acquire", aliases=("grand-hotel", "grandhotel"), title_en="Acquire", title_fr="Grand Hôtel",
         min_players=2, max_players=6, options=OPTIONS, seed_file="000_f37a2c9a70098649.txt",
-        hidden_information=True, chance=True,
+        hidden_information=True, chance=True, max_actions=2_000,
     )
 
     def __init__(self) -> None:

@@ -31,6 +31,7 @@ class Gracias(Game):
     info = GameInfo(
         name="gracias", aliases=(), title_en="Gracias", title_fr="Gracias", min_players=3, max_players=6,
         options=OPTIONS, seed_file="001_6c131f4d9b26df4f.txt", hidden_information=True, chance=True,
+        max_actions=400,
     )
 
     def __init__(self) -> None:

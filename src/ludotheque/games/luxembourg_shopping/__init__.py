@@ -27,7 +27,7 @@ class LuxembourgShopping(Game):
     info = GameInfo(
         name="luxembourg-shopping", aliases=("luxembourg_shopping", "luxembourg"), title_en="Luxembourg-Shopping",
         title_fr="Luxembourg-Shopping", min_players=2, max_players=6, options=OPTIONS,
-        seed_file="002_79421c874599cb7a.txt", hidden_information=False, chance=True, redeals=False,
+        seed_file="002_79421c874599cb7a.txt", hidden_information=False, chance=True, redeals=False, max_actions=20_000,
     )
     data_formats = FORMATS
 

@@ -27,7 +27,7 @@ class StackMarket(Game):
         name="stack-market", aliases=("stack_market", "stackmarket", "gra-gra"), title_en="Stack Market",
         title_fr="Stack Market", min_players=3, max_players=4, options=OPTIONS,
         seed_file="003_fba4f43b687e22c7.txt", hidden_information=True, chance=True, redeals=False,
-        seat_options=SEAT_OPTIONS,
+        seat_options=SEAT_OPTIONS, max_actions=3_000,
     )
 
     def __init__(self) -> None:

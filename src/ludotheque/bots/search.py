@@ -1,0 +1,230 @@
+"""One search bot for every game: single-observer information-set Monte Carlo tree search (IS-MCTS).
+
+Each iteration draws a determinization, a full state agreeing with everything the bot's seat has seen
+(``SeatView.sample_state``, the game's ``resample``), and walks one tree shared by all determinizations:
+
+- the tree's nodes are the seat's information sets as it can tell them apart, keyed by the moves played (its
+  own, the other seats', in order); a move another seat could not make in this determinization is simply not
+  available in it, so selection counts how often each child *was available* (UCB with availability counts);
+- chance events are sampled from the determinization and not branched on (open loop): the statistics after a
+  chance event pool all its outcomes, which is what the seat will face without knowing them;
+- after the tree, a rollout plays the game on with the game's rollout policy (random by default), for
+  ``rollout_plies`` moves if the game can judge a position (``SearchHooks.evaluate``) or to the end;
+- every node on the path adds the result of the seat that chose its move: its share of the win (ties share).
+
+It never sees the true state: only ``SeatView.sample_state`` and the seat's own legal moves. Budgets are by
+iterations (deterministic for a seed) and by time (whichever ends first), and a ``SeatView.deadline`` (a
+table's clock) cuts thinking short.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.bots import Bot, SeatView
+from ..engine.search import NO_HOOKS, SearchHooks
+from ..engine.state import CHANCE, TERMINAL, Action, Outcome, State
+
+MARGIN = 0.05
+"""Seconds kept in hand before a deadline (to hand the move over)."""
+CHECK_EVERY = 16
+"""Iterations between two looks at the clock."""
+
+
+class Node:
+    """A move in the tree: who made it, how often it was tried and available, and what it brought its mover."""
+
+    __slots__ = ("actor", "avail", "children", "total", "visits")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.children: dict[Action, Node] = {}
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """What search thinks of one of the seat's moves: its estimated chance to win, and on how many tries."""
+
+    action: Action
+    win: float
+    visits: int
+
+
+def outcome_values(outcome: Outcome) -> list[float]:
+    """Each seat's share of the win (1 for a lone winner, 1/k for k tied winners, 0 otherwise)."""
+    share = 1 / len(outcome.winners) if outcome.winners else 0.0
+    values = [0.0] * len(outcome.ranks)
+    for w in outcome.winners:
+        values[w] = share
+    return values
+
+
+class Search:
+    """The search itself, from one seat's view; ``run`` grows the tree, ``estimates`` reads the root."""
+
+    def __init__(self, view: SeatView, rng: random.Random, hooks: SearchHooks = NO_HOOKS, *,
+                 exploration: float = 0.7, max_actions: int = 100_000) -> None:
+        self.view = view
+        self.rng = rng
+        self.hooks = hooks
+        self.c = exploration
+        self.max_actions = max_actions
+        self.root = Node(view.seat)
+        self.iterations = 0
+
+    def run(self, iterations: int | None = None, seconds: float | None = None) -> int:
+        """Iterate until ``iterations`` more are done or ``seconds`` (or the view's deadline) are up; at least one
+        iteration. Returns the number done."""
+        start = time.perf_counter()
+        stop = math.inf if seconds is None else start + seconds
+        deadline = self.view.deadline
+        if deadline is not None:
+            stop = min(stop, start + max(0.0, deadline - time.monotonic() - MARGIN))
+        limit = iterations if iterations is not None else (1 << 62)
+        done = 0
+        while done < limit:
+            self.iterate(self.view.sample_state(self.rng))
+            done += 1
+            if done % CHECK_EVERY == 0 and time.perf_counter() >= stop:
+                break
+            if done == 1 and stop != math.inf and time.perf_counter() >= stop:
+                break
+        self.iterations += done
+        return done
+
+    def iterate(self, state: State) -> None:
+        """One iteration on a determinization: select and expand, roll out, back up."""
+        rng, hooks, c = self.rng, self.hooks, self.c
+        node = self.root
+        node.visits += 1
+        path: list[Node] = []
+        while True:
+            player = state.current_player
+            if player == CHANCE:
+                state.apply_legal(state.sample_chance(rng))
+                continue
+            if player == TERMINAL:
+                break
+            legal = hooks.candidates(state, state.legal_actions())
+            children = node.children
+            untried: list[Action] = []
+            best: Node | None = None
+            best_action: Action | None = None
+            best_value = -math.inf
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                elif not untried:
+                    child.avail += 1
+                    value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                    if value > best_value:
+                        best_value, best, best_action = value, child, action
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[int(rng.random() * len(untried))]
+                child = children[action] = Node(player)
+                child.visits += 1
+                path.append(child)
+                state.apply_legal(action)
+                break
+            assert best is not None and best_action is not None
+            best.visits += 1
+            path.append(best)
+            state.apply_legal(best_action)
+            node = best
+        values = self.rollout(state)
+        for n in path:
+            n.total += values[n.actor]
+
+    def rollout(self, state: State) -> Sequence[float]:
+        """Play on from ``state`` with the game's rollout policy; each seat's value at the end (or as judged)."""
+        rng, hooks = self.rng, self.hooks
+        plies = hooks.rollout_plies
+        played = 0
+        while True:
+            player = state.current_player
+            if player == TERMINAL:
+                return outcome_values(state.outcome())
+            if player == CHANCE:
+                state.apply_legal(state.sample_chance(rng))
+                continue
+            if plies is not None and played >= plies:
+                judged = hooks.evaluate(state)
+                if judged is not None:
+                    return judged
+            if played >= self.max_actions:
+                judged = hooks.evaluate(state)
+                return judged if judged is not None else [1 / state.num_players] * state.num_players
+            state.apply_legal(hooks.rollout_action(state, state.legal_actions(), rng))
+            played += 1
+
+    def estimates(self) -> list[Estimate]:
+        """The seat's moves tried at the root, most tried first, with their estimated chance to win."""
+        moves = [Estimate(a, n.mean, n.visits) for a, n in self.root.children.items() if n.visits]
+        return sorted(moves, key=lambda e: (-e.visits, -e.win))
+
+
+def choose_from(estimates: list[Estimate], legal: list[Action], rng: random.Random, temperature: float) -> Action:
+    """The move to play: the most tried one that is legal (``temperature`` > 0: drawn in proportion to
+    visits ** (1 / temperature), a weaker, more human choice)."""
+    tried = [e for e in estimates if e.action in legal]
+    if not tried:
+        return legal[0]
+    if temperature <= 0:
+        return tried[0].action
+    weights = [e.visits ** (1 / temperature) for e in tried]
+    r = rng.random() * sum(weights)
+    for e, w in zip(tried, weights, strict=True):
+        r -= w
+        if r < 0:
+            return e.action
+    return tried[-1].action
+
+
+class SearchBot(Bot):
+    """IS-MCTS with a budget. Parameters (``mcts:iterations=800:seconds=0.5``): ``iterations`` and ``seconds``
+    (whichever ends first; neither: 1,000 iterations), ``exploration`` (UCB's constant) and ``temperature`` (0:
+    always the most tried move)."""
+
+    name = "mcts"
+
+    def __init__(self, seat: int, rng: random.Random, *, game: Any = None, iterations: int | None = None,
+                 seconds: float | None = None, exploration: float = 0.7, temperature: float = 0.0) -> None:
+        super().__init__(seat, rng)
+        if iterations is None and seconds is None:
+            iterations = 1000
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.temperature = temperature
+        self.hooks: SearchHooks = game.search_hooks() if game is not None else NO_HOOKS
+        self.max_actions: int = game.info.max_actions if game is not None else 100_000
+        self.last: Search | None = None
+        """The last move's search (for hints and for looking inside)."""
+
+    def search(self, view: SeatView) -> Search:
+        """Think about ``view`` within the budget; the search, to read."""
+        search = Search(view, self.rng, self.hooks, exploration=self.exploration, max_actions=self.max_actions)
+        search.run(self.iterations, self.seconds)
+        self.last = search
+        return search
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        return choose_from(self.search(view).estimates(), legal, self.rng, self.temperature)

@@ -1,0 +1,52 @@
+"""What a game may give search bots to play it well per second of thought (all of it optional).
+
+The generic search (``ludotheque.bots.search``) plays every game through the State contract alone: random
+rollouts to the end, every legal action a branch. A game package makes it stronger by declaring, in
+``Game.search_path``, a ``SearchHooks`` of its own:
+
+- ``candidates``: the moves worth a branch of their own, when the legal ones are many (Acquire's purchases,
+  Stack Market's aims): a subset, or representatives of groups of like moves;
+- ``rollout_action``: a quick policy for the moves played out after the tree (better than random, and cheap);
+- ``rollout_plies`` and ``evaluate``: stop a rollout after that many moves and estimate, for every seat, its
+  chance to win from the position (the game's evaluation of a position before the end);
+- ``reasons``: why a move is good, in words of the game's catalogue (``hint.<key>``), for hints.
+
+Hooks see whole states, but search only ever hands them states re-dealt from one seat's view
+(``State.resample``), so they cannot leak what that seat may not see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .state import Action, State
+
+
+class SearchHooks:
+    """The default: no knowledge of the game. Subclass and override what helps."""
+
+    rollout_plies: int | None = None
+    """Moves (chance excluded) played out after the tree before ``evaluate`` is asked; None: to the end."""
+
+    def candidates(self, state: State, legal: list[Action]) -> list[Action]:
+        """The legal actions search branches on here (a non-empty subset of ``legal``)."""
+        return legal
+
+    def rollout_action(self, state: State, legal: list[Action], rng: random.Random) -> Action:
+        """The move a rollout plays here (default: uniformly random)."""
+        return legal[int(rng.random() * len(legal))]
+
+    def evaluate(self, state: State) -> Sequence[float] | None:
+        """Each seat's estimated chance to win from ``state`` (summing to about 1), or None to play on."""
+        return None
+
+    def reasons(self, state: State, action: Action, seat: int) -> list[tuple[str, dict[str, Any]]]:
+        """Why ``action`` is worth playing for ``seat`` in ``state``: catalogue keys (``hint.<key>``) with their
+        fields, most telling first; [] when the game has nothing to say beyond the figures."""
+        return []
+
+
+NO_HOOKS = SearchHooks()
+"""What search uses for a game that declares none."""

@@ -1,0 +1,128 @@
+"""The search bot (IS-MCTS) through the State contract alone: it never looks at what its seat cannot see, it is
+deterministic for a seed and an iteration budget, it keeps to its time, and it plays every game to the end."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from ludotheque.bots import check_bot, make_bot
+from ludotheque.bots.search import Search, SearchBot
+from ludotheque.engine import get_game
+from ludotheque.engine.bots import SeatView
+from ludotheque.engine.driver import play_out
+from ludotheque.engine.errors import OptionError
+from ludotheque.engine.game import all_games
+from ludotheque.engine.state import CHANCE, TERMINAL, State
+
+
+def position(game: str, players: int, seed: int, decisions: int) -> State:
+    """A position of a random game where a seat has a real choice, after ``decisions`` seat moves or more."""
+    state = get_game(game).new_game(players)
+    rng = random.Random(seed)
+    made = 0
+    while True:
+        p = state.current_player
+        assert p != TERMINAL
+        if p == CHANCE:
+            state.apply_legal(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if made >= decisions and len(legal) > 1:
+            return state
+        state.apply_legal(rng.choice(legal))
+        made += 1
+
+
+def think(state: State, seed: int, iterations: int, game_name: str) -> Search:
+    seat = state.current_player
+    game = get_game(game_name)
+    search = Search(SeatView(state, seat, state.legal_actions()), random.Random(seed), game.search_hooks(),
+                    max_actions=game.info.max_actions)
+    search.run(iterations)
+    return search
+
+
+@pytest.mark.parametrize(("game", "players", "decisions"), [("acquire", 4, 30), ("gracias", 4, 10),
+                                                            ("gracias", 5, 25), ("hidden-dice", 3, 2)])
+def test_search_does_not_depend_on_what_its_seat_cannot_see(game: str, players: int, decisions: int) -> None:
+    """Two states the seat cannot tell apart (the same view, other hidden cards or tiles) give the same thinking,
+    move by move and figure by figure."""
+    state = position(game, players, 11, decisions)
+    seat = state.current_player
+    other = state.resample(seat, random.Random(99))
+    assert other.observation(seat) == state.observation(seat)
+    assert other.to_json() != state.to_json(), "the other deal must differ in what the seat cannot see"
+    first, second = think(state, 5, 300, game), think(other, 5, 300, game)
+    assert first.estimates() == second.estimates()
+    assert first.estimates(), "the search tried moves"
+
+
+@pytest.mark.parametrize("game", ["acquire", "gracias", "luxembourg-shopping", "a-vendre"])
+def test_search_is_deterministic_for_a_seed_and_an_iteration_budget(game: str) -> None:
+    state = position(game, 4, 3, 12)
+    a, b, c = think(state, 1, 200, game), think(state.clone(), 1, 200, game), think(state, 2, 200, game)
+    assert a.estimates() == b.estimates()
+    assert a.iterations == b.iterations == 200
+    assert sum(e.visits for e in a.estimates()) == 200
+    assert [e.visits for e in a.estimates()] != [e.visits for e in c.estimates()] or \
+        [e.win for e in a.estimates()] != [e.win for e in c.estimates()], "another seed thinks otherwise"
+
+
+def test_search_keeps_to_its_time_and_to_the_tables_deadline() -> None:
+    state = position("acquire", 4, 5, 20)
+    seat = state.current_player
+    bot = SearchBot(seat, random.Random(0), game=get_game("acquire"), seconds=0.1)
+    started = time.perf_counter()
+    bot.choose(SeatView(state, seat, state.legal_actions()))
+    assert time.perf_counter() - started < 2.0  # a tenth of a second asked; generous for a busy machine
+    assert bot.last is not None and bot.last.iterations >= 1
+    late = SearchBot(seat, random.Random(0), game=get_game("acquire"), iterations=100_000)
+    view = SeatView(state, seat, state.legal_actions(), deadline=time.monotonic() - 1)
+    action = late.choose(view)
+    assert action in view.legal_actions
+    assert late.last is not None and late.last.iterations < 100, "past its deadline it answers at once"
+
+
+@pytest.mark.parametrize("game", sorted(g.info.name for g in all_games()))
+def test_search_plays_every_game_to_the_end(game: str) -> None:
+    g = get_game(game)
+    players = max(3, g.info.min_players)
+    budget = 3 if game == "stack-market" else 12
+    state = g.new_game(players)
+    bots = [make_bot(f"mcts:iterations={budget}", game, 0, random.Random(0))] + \
+        [make_bot("random", game, s, random.Random(s)) for s in range(1, players)]
+    actions = play_out(state, bots, random.Random(4), max_actions=g.info.max_actions)
+    assert state.is_terminal() and actions <= g.info.max_actions
+
+
+def test_bot_specs_take_parameters_and_refuse_wrong_ones() -> None:
+    bot = make_bot("mcts:iterations=25:exploration=1.2", "gracias", 1, random.Random(0))
+    assert isinstance(bot, SearchBot) and bot.iterations == 25 and bot.exploration == 1.2 and bot.seconds is None
+    expert = make_bot("Expert:seconds=0.2", "gracias", 0, random.Random(0))
+    assert isinstance(expert, SearchBot) and expert.seconds == 0.2
+    easy = make_bot("easy", "gracias", 0, random.Random(0))
+    assert isinstance(easy, SearchBot) and easy.temperature == 1.0 and easy.iterations == 40
+    assert check_bot(" hard:iterations=10 ", "acquire") == "hard:iterations=10"
+    for spec, message in [("mcts:depth=3", "no parameter 'depth'; it takes iterations, seconds"),
+                          ("mcts:iterations=many", "iterations must be a whole number, not 'many'"),
+                          ("mcts:iterations=0", "iterations must be above 0"),
+                          ("mcts:seconds=-1", "seconds must be above 0"),
+                          ("mcts:iterations", "parameters are written name:key=value"),
+                          ("heuristic:iterations=5", "it takes none"),
+                          ("wizard", "no bot named 'wizard' for gracias; the bots are: easy, expert")]:
+        with pytest.raises(OptionError, match=message):
+            make_bot(spec, "gracias", 0, random.Random(0))
+
+
+def test_a_bot_from_another_package_plays_in_worker_processes() -> None:
+    from ludotheque.sim.simulator import SimConfig, simulate
+
+    with pytest.raises(OptionError, match="no bot named 'first-legal' for acquire"):
+        check_bot("first-legal", "acquire")
+    config = SimConfig("gracias", 3, ("first-legal:skip=1", "random", "mcts:iterations=5"), games=6, seed=2)
+    one, two = simulate(config, jobs=1), simulate(config, jobs=2)
+    assert one.to_json() == two.to_json()
+    assert one.bots["first-legal:skip=1"].seats == 6
