@@ -39,7 +39,7 @@ from ludotheque.server.storage.store import (
 )
 from tests.services import fresh_postgres_database
 
-ALL_TABLES = {"tables", "seats", "actions", "chat", "leases"}
+ALL_TABLES = {"tables", "seats", "actions", "chat", "leases", "accounts", "sessions", "ratings", "rated_results"}
 
 
 # --- fixtures and helpers -----------------------------------------------------------------------------------------

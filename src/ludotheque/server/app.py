@@ -27,7 +27,10 @@ from ..engine.errors import LudoError, OptionError
 from ..engine.game import all_games, get_game
 from ..engine.match import Match
 from ..engine.options import OptionSpec
+from ..ratings import Rating
+from .accounts import COOKIE, PASSWORD_MAX, SESSION_SECONDS, Accounts
 from .bus import make_bus
+from .errors import Refusal
 from .hub import LEASE_SECONDS, OVER, Client, Hub, LiveTable, SeatSpec, TableSpec, default_instance
 from .protocol import (
     MAX_CHAT_CHARS,
@@ -42,7 +45,7 @@ from .protocol import (
     server_refusal,
     spectator_frame,
 )
-from .storage import Store, TableNotFound
+from .storage import Account, RatingRecord, Store, TableNotFound
 
 WEB = SERVER_TEXTS
 """The shared page's own texts (lobby, seats, clock, chat); each game's come from its catalogue."""
@@ -64,22 +67,34 @@ class TableIn(BaseModel):
     seats: list[SeatIn] | None = Field(default=None, max_length=64)
     bot_delay_ms: int = Field(default=600, ge=0, le=10_000)
     move_seconds: float | None = Field(default=None, ge=5, le=86_400)
+    rated: bool = False
+    """Only accounts take its person seats, and the result changes their ratings (the creator must be logged in)."""
 
 
 class JoinIn(BaseModel):
+    name: str = Field(default="", max_length=200)
+    """A guest's name (a logged-in person's account name when left empty; always the account's at a rated
+    table)."""
+
+
+class AccountIn(BaseModel):
     name: str = Field(max_length=200)
+    password: str = Field(max_length=PASSWORD_MAX * 4)
 
 
 def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tuple[str, ...] = (),
                clock: Callable[[], float] = time.time, redis_url: str | None = None, instance: str | None = None,
-               lease_seconds: float = LEASE_SECONDS) -> FastAPI:
+               lease_seconds: float = LEASE_SECONDS, secure_cookies: bool | None = None) -> FastAPI:
     """The application, on the database at ``db_url`` (created and migrated on start). With ``redis_url``, one
-    instance of a site: the others share the database and hear this one's news on Redis."""
+    instance of a site: the others share the database and hear this one's news on Redis. ``secure_cookies``: the
+    session cookie's ``Secure`` flag, always (True), never (False), or when the request came over https (None:
+    uvicorn takes the scheme from ``X-Forwarded-Proto`` when a trusted proxy sends it)."""
     store = Store(db_url)
     if store.shared is False and redis_url:
         raise OptionError("several instances need a database they can share (PostgreSQL), not a SQLite file")
     name = instance or default_instance()
     hub = Hub(store, clock, bus=make_bus(redis_url, name), instance=name, lease_seconds=lease_seconds)
+    accounts = Accounts(store, hub.db, clock, metrics=hub.metrics)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -87,10 +102,12 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
         yield
         await hub.drain()
         await hub.close()
+        accounts.close()
         store.close()
 
     app = FastAPI(title="Ludothèque", lifespan=lifespan)
     app.state.hub = hub
+    app.state.accounts = accounts
 
     async def broadcast(live: LiveTable) -> None:
         online = live.online(clock())
@@ -104,9 +121,24 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
     hub.on_update = broadcast
 
     @app.exception_handler(LudoError)
-    async def _refused(_: Request, error: LudoError) -> JSONResponse:
+    async def _refused(request: Request, error: LudoError) -> JSONResponse:
+        if isinstance(error, Refusal):  # the server's own, said in the asker's language (?lang=fr)
+            lang = "fr" if request.query_params.get("lang") == "fr" else "en"
+            detail = SERVER_TEXTS.reason(lang, error.reason) or str(error)
+            headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
+            key = error.reason.key if error.reason is not None else None
+            return JSONResponse({"detail": detail, "error": key}, status_code=error.status, headers=headers)
         status = 404 if isinstance(error, TableNotFound) else 400
         return JSONResponse({"detail": str(error)}, status_code=status)
+
+    async def who(request: Request) -> Account | None:
+        """The account a request's session stands for (its cookie, or an ``Authorization: Bearer`` header)."""
+        return await accounts.account(_session_token(request))
+
+    def logged_in(request: Request, response: Response, token: str) -> None:
+        secure = request.url.scheme == "https" if secure_cookies is None else secure_cookies
+        response.set_cookie(COOKIE, token, max_age=SESSION_SECONDS, path="/", httponly=True, samesite="lax",
+                            secure=secure)
 
     # --- for the operator ---------------------------------------------------------------------
     @app.get("/healthz")
@@ -151,11 +183,12 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
                 for g in all_games()]
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: TableIn) -> dict[str, Any]:
+    async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         seats = [SeatSpec(clean_text(s.name, MAX_NAME_CHARS) or None, s.bot, dict(s.settings)) for s in body.seats] \
             if body.seats else [SeatSpec()] * body.players
+        creator = await who(request) if body.rated else None
         stored, tokens = await hub.create(TableSpec(body.game, body.players, body.options, seats, body.bot_delay_ms,
-                                                    body.move_seconds))
+                                                    body.move_seconds, body.rated, creator))
         return {"id": stored.id, "url": f"/#/table/{stored.id}", "tokens": {str(k): v for k, v in tokens.items()}}
 
     @app.get("/api/tables")
@@ -166,15 +199,62 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
     async def table(table_id: str, lang: str = "en") -> dict[str, Any]:
         live = hub.live.get(table_id)
         stored = live.stored if live is not None else await hub.db(store.table, table_id)
-        return lobby_entry(stored, lang)
+        entry = lobby_entry(stored, lang)
+        if stored.rated and stored.status == OVER:  # what the game did to the ratings (null: not applied yet)
+            entry["rating_changes"] = await hub.db(store.rated_result, table_id)
+        return entry
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
-    async def take_seat(table_id: str, seat: int, body: JoinIn) -> dict[str, Any]:
-        name = clean_text(body.name, MAX_NAME_CHARS)
-        if not name:
-            raise HTTPException(400, "a name is needed to take a seat")
+    async def take_seat(table_id: str, seat: int, body: JoinIn, request: Request) -> dict[str, Any]:
+        account = await who(request)
+        name = clean_text(body.name, MAX_NAME_CHARS) or (account.name if account is not None else "")
         live = await hub.open(table_id)
-        return {"seat": seat, "token": await hub.take_seat(live, seat, name)}
+        if not name and not live.stored.rated:
+            raise HTTPException(400, "a name is needed to take a seat")
+        return {"seat": seat, "token": await hub.take_seat(live, seat, name, account)}
+
+    # --- accounts and ratings -----------------------------------------------------------------------
+    @app.post("/api/accounts", status_code=201)
+    async def register(body: AccountIn, request: Request, response: Response) -> dict[str, Any]:
+        """A new account, logged in at once (the session's cookie, and its token for scripts)."""
+        account, token = await accounts.register(body.name, body.password, _address(request))
+        logged_in(request, response, token)
+        return {"name": account.name, "token": token}
+
+    @app.post("/api/login")
+    async def login(body: AccountIn, request: Request, response: Response) -> dict[str, Any]:
+        account, token = await accounts.login(body.name, body.password, _address(request))
+        logged_in(request, response, token)
+        return {"name": account.name, "token": token}
+
+    @app.post("/api/logout")
+    async def logout(request: Request, response: Response) -> dict[str, Any]:
+        token = _session_token(request)
+        if token:
+            await accounts.logout(token)
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
+        return {"name": None}
+
+    @app.get("/api/me")
+    async def me(request: Request, lang: str = "en") -> dict[str, Any]:
+        """Who is logged in (``name`` null: a guest), and their rating at each game played rated."""
+        account = await who(request)
+        if account is None:
+            return {"name": None}
+        ratings = await hub.db(store.ratings_of, account.id)
+        return {"name": account.name, "created": account.created,
+                "ratings": [{**_rating(r, lang), "rank": rank} for r, rank in ratings]}
+
+    @app.get("/api/leaderboard/{game}")
+    async def leaderboard(game: str, lang: str = "en", limit: int = 100) -> dict[str, Any]:
+        """A game's ratings, the best conservative estimate (``ordinal``, mu − 3 sigma) first."""
+        try:
+            found = get_game(game)
+        except LudoError:
+            raise HTTPException(404, f"no game named {game[:64]!r}") from None
+        rows = await hub.db(store.leaderboard, found.info.name, max(1, min(limit, 500)))
+        return {"game": found.info.name, "title": found.info.title(lang),
+                "ratings": [{"rank": i + 1, **_rating(r, lang)} for i, r in enumerate(rows)]}
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> Response:
@@ -321,6 +401,29 @@ def _option(o: OptionSpec, lang: str) -> dict[str, Any]:
     return {"name": o.name, "default": o.default, "choices": list(o.choices),
             "bounds": list(o.bounds) if o.bounds is not None else None,
             "help": o.help_fr if lang == "fr" else o.help_en}
+
+
+def _session_token(request: Request) -> str | None:
+    """A request's session token: its ``Authorization: Bearer`` header (scripts), else its cookie (pages)."""
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
+    return request.cookies.get(COOKIE)
+
+
+def _address(request: Request) -> str:
+    """Where a request comes from (behind a trusted proxy, uvicorn has put ``X-Forwarded-For``'s address here)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _rating(r: RatingRecord, lang: str) -> dict[str, Any]:
+    """A rating as the leaderboard and the profile show it."""
+    try:
+        title = get_game(r.game).info.title(lang)
+    except LudoError:  # a game no longer installed
+        title = r.game
+    return {"name": r.name, "bot": r.bot, "game": r.game, "title": title,
+            **Rating(r.mu, r.sigma).to_json(), "games": r.games}
 
 
 def _origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:

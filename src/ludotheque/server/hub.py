@@ -31,8 +31,21 @@ from ..engine.record import GameRecord, SeatConfig
 from ..engine.state import CHANCE
 from ..table import Played, StaleActionError, Table
 from .bus import Bus, LocalBus
+from .errors import Refusal
 from .metrics import Metrics
-from .storage import ActionConflict, ChatLine, LeaseLost, SeatRecord, Store, StoredAction, StoredTable, TableNotFound
+from .storage import (
+    Account,
+    ActionConflict,
+    AlreadySeated,
+    ChatLine,
+    LeaseLost,
+    SeatRecord,
+    Store,
+    StoredAction,
+    StoredTable,
+    TableNotFound,
+    name_key,
+)
 
 T = TypeVar("T")
 Clock = Callable[[], float]
@@ -45,6 +58,8 @@ PRESENCE_DELAY = 0.05
 """Comings and goings within this many seconds are told to a table's connections in one frame."""
 PRESENCE_SECONDS = 10.0
 """How often an instance says again which seats are connected to it (the others forget it after 2.5 times that)."""
+RATING_SWEEP_SECONDS = 60.0
+"""How often an instance looks for finished rated tables whose result is not applied yet (and at start)."""
 
 log = logging.getLogger("ludotheque.server")
 
@@ -138,6 +153,10 @@ class TableSpec:
     seats: list[SeatSpec]
     bot_delay_ms: int = 600
     move_seconds: float | None = None
+    rated: bool = False
+    """Only accounts sit at its person seats; the result changes their ratings (and its bots')."""
+    creator: Account | None = None
+    """Who asks for the table (None: a guest, who may not create a rated table)."""
 
 
 Listener = Callable[[LiveTable], Awaitable[None]]
@@ -189,6 +208,7 @@ class Hub:
         table still in play, at once on SQLite, where this instance is the only one), and keep the leases."""
         await self.bus.start(self._heard, self._resync)
         await self._lease_round(first=True)
+        self._spawn(self.sweep_ratings())
         self._leases = asyncio.create_task(self._keep_leases(), name="leases")
         log.info("instance started", extra={"instance": self.instance, "driving": self.driven()})
 
@@ -232,7 +252,7 @@ class Hub:
     async def _keep_leases(self) -> None:
         """Renew this instance's leases and take the expired ones, a few times per lease period; say which seats
         are connected here now and then."""
-        said = self.clock()
+        said = swept = self.clock()
         while not self._released:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._sweep.wait(), self.lease_seconds / 4)
@@ -241,6 +261,9 @@ class Hub:
                 await self._lease_round()
             except Exception:  # the database away for a moment: the next round tries again
                 log.exception("lease round failed", extra={"instance": self.instance})
+            if self.clock() - swept >= RATING_SWEEP_SECONDS:
+                swept = self.clock()
+                self._spawn(self.sweep_ratings())
             if self.clock() - said >= PRESENCE_SECONDS:
                 said = self.clock()
                 for live in list(self.live.values()):
@@ -325,20 +348,47 @@ class Hub:
                 except OptionError as e:
                     raise OptionError(f"seats[{i}]: {e}") from None
         settings = seat_settings(game, spec.seats)
-        tokens = {i: new_token() for i, s in enumerate(spec.seats) if s.bot is None and s.name}
-        seats = [SeatRecord(i, s.name if s.bot is None else f"Bot {i} ({s.bot})", s.bot,
-                            reserved=s.bot is None and bool(s.name),
-                            taken=i in tokens, settings=dict(settings[i])) for i, s in enumerate(spec.seats)]
+        kept = await self._rated_seats(spec) if spec.rated else {}
+        if spec.rated:  # a seat kept for an account: only the creator's own is given a token now
+            creator = spec.creator.id if spec.creator is not None else None
+            tokens = {i: new_token() for i, a in kept.items() if a.id == creator}
+        else:
+            tokens = {i: new_token() for i, s in enumerate(spec.seats) if s.bot is None and s.name}
+        seats = [SeatRecord(i, (kept[i].name if i in kept else s.name) if s.bot is None else f"Bot {i} ({s.bot})",
+                            s.bot, reserved=s.bot is None and bool(s.name), taken=i in tokens,
+                            settings=dict(settings[i]), account=kept[i].id if spec.rated and i in tokens else None)
+                 for i, s in enumerate(spec.seats)]
         table_id = secrets.token_urlsafe(9)
         stored = StoredTable(table_id, game.info.name, spec.players, dict(options),
                              secrets.randbits(48), game.info.rules_version, spec.bot_delay_ms, spec.move_seconds,
-                             WAITING, self.clock(), seats)
+                             WAITING, self.clock(), seats, rated=spec.rated)
         if not any(s.bot is None and not s.taken for s in seats):
             stored = _with(stored, status=PLAYING)
         await self.db(self.store.create_table, stored, {i: hash_token(t) for i, t in tokens.items()},
                       self.instance, self.clock() + self.lease_seconds)
         await self._take(table_id, taken_over=False)
         return stored, tokens
+
+    async def _rated_seats(self, spec: TableSpec) -> dict[int, Account]:
+        """A rated table's seats kept for accounts (by seat), after checking who may create it and its seats: a
+        logged-in creator, one person's seat at least, and seats kept only for accounts, each for one seat."""
+        if spec.creator is None:
+            raise Refusal("log in to create a rated table", "rated_create", 401)
+        if all(s.bot is not None for s in spec.seats):
+            raise Refusal("a rated table needs a seat for a person at least", "rated_people")
+        kept: dict[int, Account] = {}
+        for i, s in enumerate(spec.seats):
+            if s.bot is not None or not s.name:
+                continue
+            found = await self.db(self.store.credentials, name_key(s.name))
+            if found is None or found.password_hash is None:
+                raise Refusal(f"seat {i}: no account is named {s.name!r}: a seat of a rated table is kept for an "
+                              "account", "rated_unknown", name=s.name)
+            if any(a.id == found.account.id for a in kept.values()):
+                raise Refusal(f"seat {i}: {found.account.name!r} is given two seats: one seat per account at a "
+                              "rated table", "rated_twice", name=found.account.name)
+            kept[i] = found.account
+        return kept
 
     async def open(self, table_id: str) -> LiveTable:
         """The live table (rebuilt from the store the first time it is asked for), followed on the bus."""
@@ -384,17 +434,32 @@ class Hub:
         self._spawn(self.bus.unfollow(live.id))
 
     # --- seats and connections ----------------------------------------------------------------------
-    async def take_seat(self, live: LiveTable, seat: int, name: str) -> str:
-        """Seat ``name`` at an open seat (or the one reserved for that name); its new secret token."""
+    async def take_seat(self, live: LiveTable, seat: int, name: str, account: Account | None = None) -> str:
+        """Seat ``name`` at an open seat (or the one reserved for that name); its new secret token. At a rated
+        table only an ``account`` sits, under its own name, once; the seat it already holds gets a new token (its
+        holder plays from another browser, and the old token stops working)."""
         if not 0 <= seat < live.stored.players:
             raise OptionError(f"seat {seat}: the seats are 0 to {live.stored.players - 1}")
         token = new_token()
-        taken = await self.db(self.store.take_seat, live.id, seat, name, hash_token(token))
+        rated = live.stored.rated
+        if rated:
+            if account is None:
+                raise Refusal("this table is rated: log in to take one of its seats", "rated_guest", 401)
+            name = account.name
+            if await self.db(self.store.reclaim_seat, live.id, seat, account.id, hash_token(token)):
+                return token
+        try:
+            taken = await self.db(self.store.take_seat, live.id, seat, name, hash_token(token),
+                                  account.id if rated and account is not None else None)
+        except AlreadySeated:
+            raise Refusal(f"{name!r} already holds a seat at this table: one seat per account at a rated table",
+                          "rated_seated", 409, name=name) from None
         if not taken:
             raise OptionError(f"seat {seat} is not free")
         async with live.lock:
             seats = list(live.stored.seats)
-            seats[seat] = replace(seats[seat], name=name, bot=None, taken=True)
+            seats[seat] = replace(seats[seat], name=name, bot=None, taken=True,
+                                  account=account.id if rated and account is not None else None)
             live.stored = _with(live.stored, seats=seats)
             # the seat keeps its settings (a steadiness chosen at creation)
             live.table.match.seats[seat] = replace(live.table.match.seats[seat], name=name, bot=None)
@@ -536,9 +601,40 @@ class Hub:
             self.metrics.moves.labels(a.by).inc()
         if status is not None:
             live.stored = _with(live.stored, status=status, result=result, finished=finished)
+            if status == OVER and live.stored.rated:  # before anybody hears of the end, here or elsewhere
+                await self.apply_rating(live.id)
         await self._publish(live.id, {"kind": "moves", "start": start, "sent": time.time(),
                                       "actions": [[a.text, a.played, a.by] for a in new],
                                       "status": status, "result": result, "finished": finished})
+
+    # --- ratings ---------------------------------------------------------------------------------------
+    async def apply_rating(self, table_id: str) -> list[dict[str, Any]] | None:
+        """Apply a finished rated table's result to the ratings, if nobody did yet (``Store.apply_rated_result``:
+        once, whoever tries, whenever). A failure is logged; the sweep tries again later."""
+        try:
+            changes = await self.db(self.store.apply_rated_result, table_id, self.clock())
+        except Exception:
+            log.exception("rating failed", extra={"instance": self.instance, "table": table_id})
+            return None
+        if changes is not None:
+            self.metrics.rated_results.inc()
+            log.info("rated result applied", extra={"instance": self.instance, "table": table_id,
+                                                     "seats": len(changes)})
+        return changes
+
+    async def sweep_ratings(self) -> int:
+        """Apply the results of finished rated tables nobody applied (an instance stopped between the last move
+        and the ratings, or the database failed then); how many this call applied."""
+        try:
+            waiting = await self.db(self.store.unrated_finished, 50)
+        except Exception:
+            log.exception("rating sweep failed", extra={"instance": self.instance})
+            return 0
+        applied = 0
+        for table_id in waiting:
+            if await self.apply_rating(table_id) is not None:
+                applied += 1
+        return applied
 
     def _roll_back(self, live: LiveTable) -> None:
         """The table in memory as the database has it: its first ``stored_actions`` moves (nobody was told of the

@@ -42,6 +42,10 @@ class Metrics:
                                  registry=self.registry)
         self.leases_lost = Counter("ludo_leases_lost", "Tables another instance took over from this one.",
                                    registry=self.registry)
+        self.rated_results = Counter("ludo_rated_results", "Rated games whose result this instance applied to the "
+                                     "ratings.", registry=self.registry)
+        self.logins = Counter("ludo_logins", "Logins, by outcome (ok, wrong name or password, throttled).",
+                              ["outcome"], registry=self.registry)
         self.bus_messages = Counter("ludo_bus_messages", "Messages exchanged with the other instances, by direction.",
                                     ["direction"], registry=self.registry)
 

@@ -57,11 +57,13 @@ def frame(live: LiveTable, client: Client, online: set[int]) -> dict[str, Any]:
         "game": game.info.name,
         "title": game.info.title(lang),
         "status": live.stored.status,
+        "rated": live.stored.rated,
         "at": table.at,
         "seat": seat,
         "to_move": None if to_move == TERMINAL else ("chance" if to_move < 0 else to_move),
         "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "taken": s.taken or s.bot is not None,
-                   "reserved": s.reserved, "online": s.seat in online, "out": s.seat in out}
+                   "reserved": s.reserved, "online": s.seat in online, "out": s.seat in out,
+                   "account": s.account is not None}
                   for s in live.stored.seats],
         "view": obs,
         "legal": [{"text": t, "words": renderer.action_words(t, lang), "label": renderer.action_label(view, t)}
@@ -119,29 +121,46 @@ def clean_text(text: Any, limit: int) -> str:
 @dataclass
 class RateLimit:
     """A token bucket: ``allow()`` is False when a connection sends faster than ``RATE_PER_SECOND`` on average
-    (``RATE_BURST`` at once)."""
+    (``RATE_BURST`` at once). Other rates serve other limits (failed logins: ``accounts.Throttle``)."""
 
-    tokens: float = RATE_BURST
+    per_second: float = RATE_PER_SECOND
+    burst: float = RATE_BURST
+    tokens: float | None = None
+    """Tokens left (a new bucket is full)."""
     last: float = field(default_factory=time.monotonic)
 
-    def allow(self) -> bool:
+    def refill(self) -> float:
+        """The tokens now (refilled since the last look)."""
         now = time.monotonic()
-        self.tokens = min(RATE_BURST, self.tokens + (now - self.last) * RATE_PER_SECOND)
+        self.tokens = min(self.burst, (self.burst if self.tokens is None else self.tokens)
+                          + (now - self.last) * self.per_second)
         self.last = now
-        if self.tokens < 1:
+        return self.tokens
+
+    def allow(self) -> bool:
+        tokens = self.refill()
+        if tokens < 1:
             return False
-        self.tokens -= 1
+        self.tokens = tokens - 1
         return True
+
+    def wait(self) -> float:
+        """Seconds until one more is allowed (0: now)."""
+        return max(0.0, (1 - self.refill()) / self.per_second)
+
+    def spend(self) -> None:
+        self.tokens = self.refill() - 1
 
 
 def lobby_entry(stored: Any, lang: str) -> dict[str, Any]:
     """A table as the lobby lists it (public: no token, no seed)."""
     game = get_game(stored.game)
     return {"id": stored.id, "game": stored.game, "title": game.info.title(lang), "players": stored.players,
-            "options": stored.options, "status": stored.status, "created": stored.created,
+            "options": stored.options, "status": stored.status, "rated": stored.rated, "created": stored.created,
             "move_seconds": stored.move_seconds, "bot_delay_ms": stored.bot_delay_ms,
             "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "reserved": s.reserved,
-                       "taken": s.taken or s.bot is not None, "settings": s.settings} for s in stored.seats],
+                       "taken": s.taken or s.bot is not None, "settings": s.settings, "account": s.account is not None}
+                      for s in stored.seats],
             "result": stored.result if stored.status == OVER else None,
             "open_seats": [s.seat for s in stored.seats if s.bot is None and not s.taken]
             if stored.status == WAITING else []}

@@ -3,16 +3,23 @@ server goes through (``Store``). Any SQLAlchemy URL works; SQLite (a file) by de
 
 from .migrate import upgrade
 from .store import (
+    Account,
     ActionConflict,
+    AlreadySeated,
     ChatLine,
+    Credentials,
     LeaseLost,
+    NameTaken,
+    RatingRecord,
     SeatRecord,
     Store,
     StoredAction,
     StoredTable,
     TableNotFound,
     database_url,
+    name_key,
 )
 
-__all__ = ["ActionConflict", "ChatLine", "LeaseLost", "SeatRecord", "Store", "StoredAction", "StoredTable",
-           "TableNotFound", "database_url", "upgrade"]
+__all__ = ["Account", "ActionConflict", "AlreadySeated", "ChatLine", "Credentials", "LeaseLost", "NameTaken",
+           "RatingRecord", "SeatRecord", "Store", "StoredAction", "StoredTable", "TableNotFound", "database_url",
+           "name_key", "upgrade"]

@@ -3,16 +3,30 @@ its own transaction, so that what a call returned is on disk."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Engine, create_engine, delete, event, func, insert, select, update
+from sqlalchemy import Connection, CursorResult, Engine, create_engine, delete, event, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
 from ...engine.errors import LudoError
+from ...ratings import MU, SIGMA, Rating, rate
 from .migrate import upgrade
-from .models import ActionRow, ChatRow, LeaseRow, SeatRow, TableRow
+from .models import (
+    AccountRow,
+    ActionRow,
+    Base,
+    ChatRow,
+    LeaseRow,
+    RatedResultRow,
+    RatingRow,
+    SeatRow,
+    SessionRow,
+    TableRow,
+)
 
 
 class TableNotFound(LudoError):
@@ -27,6 +41,60 @@ class LeaseLost(LudoError):
     """This instance no longer holds the table's lease (another took it over): it must stop driving the table."""
 
 
+class NameTaken(LudoError):
+    """Another account has this name (compared without case)."""
+
+
+class AlreadySeated(LudoError):
+    """The account already holds a seat at this (rated) table."""
+
+
+def name_key(name: str) -> str:
+    """A name as account names are compared (the unique ``name_key``): without case or compatibility forms
+    (``Cléo``, ``CLÉO`` and ``ｃｌéｏ`` are one)."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+BOT_PREFIX = "bot:"
+"""A bot's entry in the ratings is an account without password named ``bot:NAME`` (``bot:heuristic``)."""
+
+
+@dataclass(frozen=True)
+class Account:
+    """A person's account as the server uses it (never its password's hash)."""
+
+    id: int
+    name: str
+    created: float = 0.0
+
+
+@dataclass(frozen=True)
+class Credentials:
+    account: Account
+    password_hash: str | None
+    """None for a bot's entry: nobody logs in as a bot."""
+
+
+@dataclass(frozen=True)
+class RatingRecord:
+    """One line of a leaderboard: an account's (or a bot's) rating at a game."""
+
+    name: str
+    game: str
+    mu: float
+    sigma: float
+    games: int
+    updated: float
+
+    @property
+    def bot(self) -> bool:
+        return self.name.startswith(BOT_PREFIX)
+
+    @property
+    def ordinal(self) -> float:
+        return Rating(self.mu, self.sigma).ordinal
+
+
 @dataclass(frozen=True)
 class SeatRecord:
     seat: int
@@ -37,6 +105,8 @@ class SeatRecord:
     """A person holds the seat (its token is set)."""
     settings: dict[str, Any] = field(default_factory=dict)
     """The seat's values of the game's seat options (Stack Market: its steadiness), as resolved at creation."""
+    account: int | None = None
+    """At a rated table, the id of the account holding the seat."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +132,8 @@ class StoredTable:
     seats: list[SeatRecord] = field(default_factory=list)
     finished: float | None = None
     result: dict[str, Any] | None = None
+    rated: bool = False
+    """Only accounts take its person seats; its result changes their ratings (``Store.apply_rated_result``)."""
 
 
 @dataclass(frozen=True)
@@ -135,12 +207,12 @@ class Store:
             s.add(TableRow(id=table.id, game=table.game, players=table.players, options=table.options,
                            seed=table.seed, rules=table.rules, bot_delay_ms=table.bot_delay_ms,
                            move_seconds=table.move_seconds, status=table.status, created=table.created,
-                           finished=table.finished, result=table.result))
+                           finished=table.finished, result=table.result, rated=table.rated))
             s.flush()
             for seat in table.seats:
                 s.add(SeatRow(table_id=table.id, seat=seat.seat, name=seat.name, bot=seat.bot,
                               reserved=seat.reserved, token_hash=token_hashes.get(seat.seat),
-                              settings=dict(seat.settings) or None))
+                              settings=dict(seat.settings) or None, account_id=seat.account))
             if table.status != "over":
                 s.add(LeaseRow(table_id=table.id, holder=holder, expires=lease_until))
 
@@ -173,14 +245,26 @@ class Store:
                 s.execute(delete(LeaseRow).where(LeaseRow.table_id == table_id))
 
     # --- seats --------------------------------------------------------------------------------
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give an open person's seat (or one reserved for ``name``) to ``name``; False if it is not free."""
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, account: int | None = None) -> bool:
+        """Give an open person's seat (or one reserved for ``name``) to ``name`` (and, at a rated table, to its
+        ``account``); False if it is not free, ``AlreadySeated`` if the account holds another seat there."""
+        try:
+            with self._session.begin() as s:
+                done = s.execute(update(SeatRow).where(
+                    SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.bot.is_(None),
+                    SeatRow.token_hash.is_(None),
+                    (SeatRow.reserved.is_(False)) | (SeatRow.name == name),
+                ).values(name=name, token_hash=token_hash, account_id=account))
+                return bool(cast("CursorResult[Any]", done).rowcount)
+        except IntegrityError:  # the unique (table, account): one seat per account at a table
+            raise AlreadySeated(f"table {table_id}: account {account} already holds a seat") from None
+
+    def reclaim_seat(self, table_id: str, seat: int, account: int, token_hash: str) -> bool:
+        """A new token for the seat ``account`` holds at a rated table (the old one stops working: the account's
+        holder plays from another browser); False if the account does not hold that seat."""
         with self._session.begin() as s:
-            done = s.execute(update(SeatRow).where(
-                SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.bot.is_(None),
-                SeatRow.token_hash.is_(None),
-                (SeatRow.reserved.is_(False)) | (SeatRow.name == name),
-            ).values(name=name, token_hash=token_hash))
+            done = s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                                   SeatRow.account_id == account).values(token_hash=token_hash))
             return bool(cast("CursorResult[Any]", done).rowcount)
 
     def seat_of(self, table_id: str, token_hash: str) -> int | None:
@@ -271,6 +355,137 @@ class Store:
         with self._session() as s:
             return int(s.scalar(select(func.count()).select_from(TableRow).where(TableRow.status == status)) or 0)
 
+    # --- accounts and sessions -------------------------------------------------------------------
+    def create_account(self, name: str, name_key: str, password_hash: str, now: float) -> Account:
+        """A new account; ``NameTaken`` if another has ``name_key``."""
+        try:
+            with self._session.begin() as s:
+                row = AccountRow(name=name, name_key=name_key, password_hash=password_hash, created=now)
+                s.add(row)
+                s.flush()
+                return Account(row.id, row.name, row.created)
+        except IntegrityError:
+            raise NameTaken(f"the name {name!r} is taken") from None
+
+    def credentials(self, name_key: str) -> Credentials | None:
+        """The account named ``name_key`` (compared without case) and its password's hash."""
+        with self._session() as s:
+            row = s.scalar(select(AccountRow).where(AccountRow.name_key == name_key))
+            return None if row is None else Credentials(Account(row.id, row.name, row.created), row.password_hash)
+
+    def set_password_hash(self, account: int, password_hash: str) -> None:
+        with self._session.begin() as s:
+            s.execute(update(AccountRow).where(AccountRow.id == account).values(password_hash=password_hash))
+
+    def create_session(self, token_hash: str, account: int, now: float, expires: float) -> None:
+        """A new session (and the expired ones of every account removed)."""
+        with self._session.begin() as s:
+            s.execute(delete(SessionRow).where(SessionRow.expires < now))
+            s.add(SessionRow(token_hash=token_hash, account_id=account, created=now, expires=expires))
+
+    def session_account(self, token_hash: str, now: float) -> Account | None:
+        """The account a session token (hashed) stands for, while it has not expired."""
+        with self._session() as s:
+            row = s.execute(select(AccountRow.id, AccountRow.name, AccountRow.created)
+                            .join(SessionRow, SessionRow.account_id == AccountRow.id)
+                            .where(SessionRow.token_hash == token_hash, SessionRow.expires > now)).first()
+            return None if row is None else Account(row.id, row.name, row.created)
+
+    def delete_session(self, token_hash: str) -> None:
+        with self._session.begin() as s:
+            s.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+
+    # --- ratings ------------------------------------------------------------------------------
+    def apply_rated_result(self, table_id: str, now: float) -> list[dict[str, Any]] | None:
+        """Apply a finished rated table's result to its seats' ratings, exactly once: in one transaction, a row of
+        ``rated_results`` keyed by the table is inserted, and only if that insert went in (no instance, sweep or
+        earlier run did it first) are the ratings read, locked, rated and written. The seats' changes, or None when
+        there was nothing to do (not rated, not over, or applied already). Ratings are locked in account order, so
+        that two tables ending at once with a player in common wait for each other instead of losing an update."""
+        with self.engine.begin() as c:
+            table = c.execute(select(TableRow.game, TableRow.rated, TableRow.status, TableRow.result)
+                              .where(TableRow.id == table_id)).first()
+            if table is None or not table.rated or table.status != "over" or not table.result:
+                return None
+            if not _insert_ignoring(c, RatedResultRow, {"table_id": table_id, "applied": now, "changes": None}):
+                return None
+            seats = c.execute(select(SeatRow.seat, SeatRow.name, SeatRow.bot, SeatRow.account_id)
+                              .where(SeatRow.table_id == table_id).order_by(SeatRow.seat)).all()
+            ranks = list(table.result.get("ranks") or [])
+            who: list[int] = []
+            for seat in seats:
+                account = self._bot_entry(c, seat.bot, now) if seat.bot is not None else seat.account_id
+                if account is None or len(ranks) != len(seats):  # not a game of accounts: stays unrated
+                    return []
+                who.append(account)
+            for account in sorted(set(who)):
+                _insert_ignoring(c, RatingRow, {"account_id": account, "game": table.game, "mu": MU, "sigma": SIGMA,
+                                                "games": 0, "updated": now})
+            rows = {r.account_id: r for r in c.execute(
+                select(RatingRow.account_id, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+                .where(RatingRow.game == table.game, RatingRow.account_id.in_(sorted(set(who))))
+                .order_by(RatingRow.account_id).with_for_update())}
+            before = [Rating(rows[a].mu, rows[a].sigma) for a in who]
+            after = rate(before, ranks)
+            by_account: dict[int, list[Rating]] = {}
+            for account, new in zip(who, after, strict=True):
+                by_account.setdefault(account, []).append(new)
+            settled: dict[int, Rating] = {}
+            for account, news in by_account.items():
+                # a bot at several seats: the mean of its seats' new means, the smallest of their uncertainties
+                settled[account] = Rating(sum(r.mu for r in news) / len(news), min(r.sigma for r in news))
+                c.execute(update(RatingRow).where(RatingRow.account_id == account, RatingRow.game == table.game)
+                          .values(mu=settled[account].mu, sigma=settled[account].sigma,
+                                  games=rows[account].games + 1, updated=now))
+            changes = [{"seat": seat.seat, "name": seat.name, "bot": seat.bot, "rank": ranks[i],
+                        "before": before[i].to_json(), "after": settled[who[i]].to_json()}
+                       for i, seat in enumerate(seats)]
+            c.execute(update(RatedResultRow).where(RatedResultRow.table_id == table_id).values(changes=changes))
+            return changes
+
+    def _bot_entry(self, c: Connection, bot: str, now: float) -> int:
+        """The id of a bot's entry in the ratings (``bot:NAME``, made the first time)."""
+        name = f"{BOT_PREFIX}{bot}"
+        _insert_ignoring(c, AccountRow, {"name": name, "name_key": name, "password_hash": None, "created": now})
+        return int(c.execute(select(AccountRow.id).where(AccountRow.name_key == name)).scalar_one())
+
+    def rated_result(self, table_id: str) -> list[dict[str, Any]] | None:
+        """The changes a rated table's result made (None: not applied yet)."""
+        with self._session() as s:
+            row = s.get(RatedResultRow, table_id)
+            return None if row is None else list(row.changes or [])
+
+    def unrated_finished(self, limit: int = 50) -> list[str]:
+        """Finished rated tables whose result is not applied yet (an instance stopped in between), oldest first."""
+        with self._session() as s:
+            applied = select(RatedResultRow.table_id).where(RatedResultRow.table_id == TableRow.id).exists()
+            return list(s.scalars(select(TableRow.id)
+                                  .where(TableRow.rated.is_(True), TableRow.status == "over", ~applied)
+                                  .order_by(TableRow.finished).limit(limit)))
+
+    def leaderboard(self, game: str, limit: int = 100) -> list[RatingRecord]:
+        """A game's ratings, the best conservative estimate (``mu - 3 sigma``) first."""
+        with self._session() as s:
+            rows = s.execute(select(AccountRow.name, RatingRow.game, RatingRow.mu, RatingRow.sigma, RatingRow.games,
+                                    RatingRow.updated).join(AccountRow, AccountRow.id == RatingRow.account_id)
+                             .where(RatingRow.game == game)
+                             .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), AccountRow.name_key).limit(limit))
+            return [RatingRecord(*r) for r in rows]
+
+    def ratings_of(self, account: int) -> list[tuple[RatingRecord, int]]:
+        """An account's rating at every game it played rated, with its place on each leaderboard (1: the best)."""
+        with self._session() as s:
+            rows = s.execute(select(AccountRow.name, RatingRow.game, RatingRow.mu, RatingRow.sigma, RatingRow.games,
+                                    RatingRow.updated).join(AccountRow, AccountRow.id == RatingRow.account_id)
+                             .where(RatingRow.account_id == account).order_by(RatingRow.game)).all()
+            out = []
+            for r in rows:
+                record = RatingRecord(*r)
+                better = s.scalar(select(func.count()).select_from(RatingRow).where(
+                    RatingRow.game == record.game, RatingRow.mu - 3 * RatingRow.sigma > record.mu - 3 * record.sigma))
+                out.append((record, int(better or 0) + 1))
+            return out
+
     # --- chat ---------------------------------------------------------------------------------
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         with self._session.begin() as s:
@@ -286,6 +501,22 @@ class Store:
 def _stored(row: TableRow, seats: Any) -> StoredTable:
     return StoredTable(row.id, row.game, row.players, dict(row.options), row.seed, row.rules, row.bot_delay_ms,
                        row.move_seconds, row.status, row.created,
-                       [SeatRecord(s.seat, s.name, s.bot, s.reserved, s.token_hash is not None, dict(s.settings or {}))
+                       [SeatRecord(s.seat, s.name, s.bot, s.reserved, s.token_hash is not None, dict(s.settings or {}),
+                                   s.account_id)
                         for s in seats],
-                       row.finished, row.result)
+                       row.finished, row.result, bool(row.rated))
+
+
+def _insert_ignoring(c: Connection, model: type[Base], values: dict[str, Any]) -> bool:
+    """Insert a row unless one with its key is there already (``INSERT … ON CONFLICT DO NOTHING``: a concurrent
+    insert of the same key waits for the first to commit, then does nothing); whether it went in."""
+    if c.dialect.name == "postgresql":
+        return bool(c.execute(postgresql.insert(model).values(**values).on_conflict_do_nothing()).rowcount)
+    if c.dialect.name == "sqlite":
+        return bool(c.execute(sqlite.insert(model).values(**values).on_conflict_do_nothing()).rowcount)
+    try:  # other databases: a savepoint the duplicate rolls back
+        with c.begin_nested():
+            c.execute(insert(model).values(**values))
+        return True
+    except IntegrityError:
+        return False
