@@ -7,7 +7,19 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Connection, CursorResult, Engine, create_engine, delete, event, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    CursorResult,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
@@ -402,46 +414,54 @@ class Store:
         earlier run did it first) are the ratings read, locked, rated and written. The seats' changes, or None when
         there was nothing to do (not rated, not over, or applied already). Ratings are locked in account order, so
         that two tables ending at once with a player in common wait for each other instead of losing an update."""
-        with self.engine.begin() as c:
-            table = c.execute(select(TableRow.game, TableRow.rated, TableRow.status, TableRow.result)
-                              .where(TableRow.id == table_id)).first()
-            if table is None or not table.rated or table.status != "over" or not table.result:
-                return None
-            if not _insert_ignoring(c, RatedResultRow, {"table_id": table_id, "applied": now, "changes": None}):
-                return None
-            seats = c.execute(select(SeatRow.seat, SeatRow.name, SeatRow.bot, SeatRow.account_id)
-                              .where(SeatRow.table_id == table_id).order_by(SeatRow.seat)).all()
-            ranks = list(table.result.get("ranks") or [])
-            who: list[int] = []
-            for seat in seats:
-                account = self._bot_entry(c, seat.bot, now) if seat.bot is not None else seat.account_id
-                if account is None or len(ranks) != len(seats):  # not a game of accounts: stays unrated
-                    return []
-                who.append(account)
-            for account in sorted(set(who)):
-                _insert_ignoring(c, RatingRow, {"account_id": account, "game": table.game, "mu": MU, "sigma": SIGMA,
-                                                "games": 0, "updated": now})
-            rows = {r.account_id: r for r in c.execute(
-                select(RatingRow.account_id, RatingRow.mu, RatingRow.sigma, RatingRow.games)
-                .where(RatingRow.game == table.game, RatingRow.account_id.in_(sorted(set(who))))
-                .order_by(RatingRow.account_id).with_for_update())}
-            before = [Rating(rows[a].mu, rows[a].sigma) for a in who]
-            after = rate(before, ranks)
-            by_account: dict[int, list[Rating]] = {}
-            for account, new in zip(who, after, strict=True):
-                by_account.setdefault(account, []).append(new)
-            settled: dict[int, Rating] = {}
-            for account, news in by_account.items():
-                # a bot at several seats: the mean of its seats' new means, the smallest of their uncertainties
-                settled[account] = Rating(sum(r.mu for r in news) / len(news), min(r.sigma for r in news))
-                c.execute(update(RatingRow).where(RatingRow.account_id == account, RatingRow.game == table.game)
-                          .values(mu=settled[account].mu, sigma=settled[account].sigma,
-                                  games=rows[account].games + 1, updated=now))
-            changes = [{"seat": seat.seat, "name": seat.name, "bot": seat.bot, "rank": ranks[i],
-                        "before": before[i].to_json(), "after": settled[who[i]].to_json()}
-                       for i, seat in enumerate(seats)]
-            c.execute(update(RatedResultRow).where(RatedResultRow.table_id == table_id).values(changes=changes))
-            return changes
+        try:
+            with self.engine.connect() as c, c.begin() as transaction:
+                # the claim comes first: a write at once, so that SQLite makes a second writer wait its turn too
+                if not _insert_ignoring(c, RatedResultRow, {"table_id": table_id, "applied": now, "changes": None}):
+                    return None
+                table = c.execute(select(TableRow.game, TableRow.rated, TableRow.status, TableRow.result)
+                                  .where(TableRow.id == table_id)).one()
+                if not table.rated or table.status != "over" or not table.result:
+                    transaction.rollback()  # nothing to rate (yet): the claim goes
+                    return None
+                return self._rate(c, table_id, table.game, list(table.result.get("ranks") or []), now)
+        except IntegrityError:  # no such table
+            return None
+
+    def _rate(self, c: Connection, table_id: str, game: str, ranks: list[int], now: float) -> list[dict[str, Any]]:
+        """The ratings of a table's seats after its result (``ranks``), written in ``c``'s transaction."""
+        seats = c.execute(select(SeatRow.seat, SeatRow.name, SeatRow.bot, SeatRow.account_id)
+                          .where(SeatRow.table_id == table_id).order_by(SeatRow.seat)).all()
+        who: list[int] = []
+        for seat in seats:
+            account = self._bot_entry(c, seat.bot, now) if seat.bot is not None else seat.account_id
+            if account is None or len(ranks) != len(seats):  # not a game of accounts: stays unrated
+                return []
+            who.append(account)
+        for account in sorted(set(who)):
+            _insert_ignoring(c, RatingRow, {"account_id": account, "game": game, "mu": MU, "sigma": SIGMA,
+                                            "games": 0, "updated": now})
+        rows = {r.account_id: r for r in c.execute(
+            select(RatingRow.account_id, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+            .where(RatingRow.game == game, RatingRow.account_id.in_(sorted(set(who))))
+            .order_by(RatingRow.account_id).with_for_update())}
+        before = [Rating(rows[a].mu, rows[a].sigma) for a in who]
+        after = rate(before, ranks)
+        by_account: dict[int, list[Rating]] = {}
+        for account, new in zip(who, after, strict=True):
+            by_account.setdefault(account, []).append(new)
+        settled: dict[int, Rating] = {}
+        for account, news in by_account.items():
+            # a bot at several seats: the mean of its seats' new means, the smallest of their uncertainties
+            settled[account] = Rating(sum(r.mu for r in news) / len(news), min(r.sigma for r in news))
+            c.execute(update(RatingRow).where(RatingRow.account_id == account, RatingRow.game == game)
+                      .values(mu=settled[account].mu, sigma=settled[account].sigma,
+                              games=rows[account].games + 1, updated=now))
+        changes = [{"seat": seat.seat, "name": seat.name, "bot": seat.bot, "rank": ranks[i],
+                    "before": before[i].to_json(), "after": settled[who[i]].to_json()}
+                   for i, seat in enumerate(seats)]
+        c.execute(update(RatedResultRow).where(RatedResultRow.table_id == table_id).values(changes=changes))
+        return changes
 
     def _bot_entry(self, c: Connection, bot: str, now: float) -> int:
         """The id of a bot's entry in the ratings (``bot:NAME``, made the first time)."""
@@ -510,10 +530,13 @@ def _stored(row: TableRow, seats: Any) -> StoredTable:
 def _insert_ignoring(c: Connection, model: type[Base], values: dict[str, Any]) -> bool:
     """Insert a row unless one with its key is there already (``INSERT … ON CONFLICT DO NOTHING``: a concurrent
     insert of the same key waits for the first to commit, then does nothing); whether it went in."""
+    key = inspect(model).primary_key  # RETURNING says whether a row went in (rowcount may not: -1)
     if c.dialect.name == "postgresql":
-        return bool(c.execute(postgresql.insert(model).values(**values).on_conflict_do_nothing()).rowcount)
+        return c.execute(postgresql.insert(model).values(**values).on_conflict_do_nothing().returning(*key)).first() \
+            is not None
     if c.dialect.name == "sqlite":
-        return bool(c.execute(sqlite.insert(model).values(**values).on_conflict_do_nothing()).rowcount)
+        return c.execute(sqlite.insert(model).values(**values).on_conflict_do_nothing().returning(*key)).first() \
+            is not None
     try:  # other databases: a savepoint the duplicate rolls back
         with c.begin_nested():
             c.execute(insert(model).values(**values))
