@@ -133,6 +133,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     simulate.add_argument("--no-progress", action="store_true", help=h("args.no_progress"))
     simulate.add_argument("--plot", metavar=h("args.mv_picture"), help=h("args.plot"))
 
+    from .tournament import add_arguments as tournament_arguments
+
+    tournament_arguments(add("tournament", "args.tournament"), h, whole)
+
     replay = add("replay", "args.replay")
     replay.add_argument("file", metavar=h("args.mv_record"), help=h("args.file"))
     replay.add_argument("--json", action="store_true", help=h("args.json_replay"))
@@ -250,6 +254,10 @@ def _run(args: argparse.Namespace) -> int:
         from .simulate import run_simulate
 
         return run_simulate(args)
+    if args.command == "tournament":
+        from .tournament import run_tournament
+
+        return run_tournament(args)
     if args.command == "replay":
         from .replay import run_replay
 

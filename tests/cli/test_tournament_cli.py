@@ -1,0 +1,142 @@
+"""``ludo tournament`` as a user runs it: records and a summary in a folder, the same command again (or --resume)
+going on where it stopped, Ctrl-C keeping the games, and bad input refused in words before anything is written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ludotheque.cli.main import main
+from ludotheque.engine import Match
+from ludotheque.engine.record import GameRecord
+from ludotheque.sim import tournament as tournament_module
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): p.read_text() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+GRACIAS = ("tournament", "gracias", "--bots", "heuristic,random,random", "--games", "6", "--seed", "2")
+
+
+def test_a_tournament_keeps_its_records_and_summary(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    code, out, _ = run(capsys, *GRACIAS, "--out", str(folder), "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary == json.loads((folder / "summary.json").read_text())
+    assert summary["games"] == 6 and summary["players"] == 3 and summary["cycle"] == 3 and summary["balanced"]
+    assert summary["by_bot"][0]["bot"] == "heuristic"  # the best ordinal first
+    ordinals = [b["rating"]["ordinal"] for b in summary["by_bot"]]
+    assert ordinals == sorted(ordinals, reverse=True)
+    assert all(b["games"] == 6 and [s["games"] for s in b["by_seat"]] == [2, 2, 2] for b in summary["by_bot"])
+    config = json.loads((folder / "tournament.json").read_text())
+    assert config["format"] == "ludotheque-tournament" and config["bots"] == ["heuristic", "random", "random"]
+    records = sorted((folder / "games").iterdir())
+    assert [p.name for p in records] == [f"{i:06d}.json" for i in range(6)]
+    record = GameRecord.load(records[0])
+    assert {s.bot for s in record.seats} == {"heuristic", "random"}
+    assert Match.from_record(record, log=False).state.outcome().to_json() == record.result
+
+    # The same command again plays nothing and says the same; so does --resume, with more jobs.
+    before = snapshot(folder)
+    code, again, _ = run(capsys, *GRACIAS, "--out", str(folder), "--json")
+    assert code == 0 and json.loads(again) == summary and snapshot(folder) == before
+    code, resumed, _ = run(capsys, "tournament", "--resume", str(folder), "--json", "--jobs", "2")
+    assert code == 0 and json.loads(resumed) == summary
+
+
+def test_the_default_folder_and_the_table(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, *GRACIAS, "--no-progress")
+    assert code == 0
+    assert (tmp_path / "tournament-gracias-2" / "summary.json").exists()
+    assert "heuristic" in out and "random#2" in out and "±" in out and "tournament-gracias-2" in out
+    code, out, _ = run(capsys, *GRACIAS, "--lang", "fr")
+    assert code == 0 and "cote" in out and "victoires par place" in out and "\u00a0%" in out
+    assert not [w for w in ("rating", "win rate", "seat", "games", "mean", "interval", "records") if w in out]
+
+
+def test_ctrl_c_keeps_the_games_and_resume_finishes(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    code, whole, _ = run(capsys, *GRACIAS, "--out", str(tmp_path / "whole"), "--json")
+    assert code == 0
+    play = tournament_module.play_game
+
+    def stop_at_game_4(config: tournament_module.TournamentConfig, i: int) -> GameRecord:
+        if i == 4:
+            raise KeyboardInterrupt
+        return play(config, i)
+
+    monkeypatch.setattr(tournament_module, "play_game", stop_at_game_4)
+    folder = tmp_path / "stopped"
+    code, out, err = run(capsys, *GRACIAS, "--out", str(folder), "--no-progress")
+    assert code == 130 and out == ""
+    assert f"{folder}: 4 of 6" in err and f"ludo tournament --resume {folder}" in err
+    assert len(list((folder / "games").iterdir())) == 4 and not (folder / "summary.json").exists()
+    monkeypatch.setattr(tournament_module, "play_game", play)
+    code, out, err = run(capsys, "tournament", "--resume", str(folder), "--json")
+    assert code == 0 and json.loads(out) == json.loads(whole)
+    assert "games already played: 4; games left: 2" in err
+
+
+def test_a_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "t.png"
+    code, _, err = run(capsys, *GRACIAS, "--out", str(tmp_path / "t"), "--json", "--plot", str(picture))
+    assert code == 0 and picture.stat().st_size > 1000 and str(picture) in err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (("tournament", "chess", "--bots", "random,random"), "no game named “chess”"),
+    (("tournament", "gracias", "--bots", "heuristic,wizard,random"), "no bot named “wizard” for Gracias; the bots are"),
+    (("tournament", "gracias", "--bots", "random"), "at least two bots"),
+    (("tournament", "gracias"), "name the bots with --bots"),
+    (("tournament", "--bots", "random,random"), "name a game"),
+    (("tournament", "gracias", "--bots", "random,random"), "Gracias is for 3 to 6 players: name at least 3 bots"),
+    (("tournament", "gracias", "--bots", "random,random,random", "--players", "7"), "--players 7: Gracias is for 3"),
+    (("tournament", "acquire", "--bots", "random,random", "--players", "3"), "more seats than bots named"),
+    (("tournament", "acquire", "--bots", "random,random", "--games", "0"), "--games 0: play from 1 to"),
+    (("tournament", "acquire", "--bots", "random,random", "--jobs", "0"), "--jobs 0"),
+    (("tournament", "acquire", "--bots", "random,random", "--seed", "-1"), "--seed -1"),
+    (("tournament", "acquire", "--bots", "random,random", "--option", "colour=red"), "no such option"),
+    (("tournament", "acquire", "--bots", "random,random", "--plot", "x.gif"), "--plot x.gif"),
+])
+def test_bad_input_is_refused_and_nothing_is_written(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...],
+                                                    message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err, err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_holding_something_else_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    assert run(capsys, *GRACIAS, "--out", str(folder), "--json")[0] == 0
+    before = snapshot(folder)
+    code, _, err = run(capsys, "tournament", "gracias", "--bots", "heuristic,random,random", "--games", "6",
+                       "--out", str(folder))
+    assert code == 2 and "holds another tournament (--seed 2)" in err and f"--resume {folder}" in err
+    code, _, err = run(capsys, "tournament", "--resume", str(folder), "--bots", "random,random,random")
+    assert code == 2 and "--bots random,random,random differs from the tournament kept there" in err
+    code, _, err = run(capsys, "--lang", "fr", "tournament", "--resume", str(folder), "--games", "3")
+    assert code == 2 and "contient déjà la partie numéro 5" in err and "--games 6 ou plus" in err
+    assert snapshot(folder) == before
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine")
+    code, _, err = run(capsys, *GRACIAS, "--out", str(other))
+    assert code == 2 and "not an empty folder and holds no tournament" in err
+    code, _, err = run(capsys, "tournament", "--resume", str(tmp_path / "nowhere"))
+    assert code == 2 and "holds no tournament" in err and not (tmp_path / "nowhere").exists()
+    assert [p.name for p in other.iterdir()] == ["notes.txt"]
