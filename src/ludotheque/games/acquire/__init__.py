@@ -43,6 +43,7 @@ class Acquire(Game):
     def __init__(self) -> None:
         self.catalog = CATALOG
         self.bot_paths = {"heuristic": "ludotheque.games.acquire.heuristic:HeuristicBot"}
+        self.search_path = "ludotheque.games.acquire.search:HOOKS"
         self.terminal_path = "ludotheque.games.acquire.terminal:AcquireRenderer"
 
     def initial_state(self, players: int, options: dict[str, OptionValue],

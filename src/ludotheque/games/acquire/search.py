@@ -1,0 +1,135 @@
+"""What makes tree search strong per second in Acquire (``engine/search.py``).
+
+- A position is judged by each seat's net worth: cash, shares at their price, and the majority bonuses each
+  chain would pay now (§4.3, weighted by how near the end is, since majorities still change); worths are
+  turned into chances to win with a softmax whose width narrows as the end nears.
+- Rollouts are short (``ROLLOUT_PLIES`` moves), then judged: playing a whole game of random moves to the end
+  costs more than it tells, since random buyers waste their cash.
+- The rollout policy places tiles at random, buys a share only now and then, and never announces the end
+  unless it leads: a cheap picture of how people play.
+- Hints say why a move is good in the game's own words: founding a chain, a merger that pays a bonus, taking
+  or holding the majority of a chain, ending the game ahead.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...engine.search import SearchHooks
+from ...engine.state import Action, State
+from . import actions as A
+from .bonuses import majority_bonuses
+from .board import NEIGHBOURS, TILE_NAMES
+from .chains import CHAINS, END_SIZE, NUM_CHAINS, PRICE, bonuses
+from .data import LONE, Phase
+
+if TYPE_CHECKING:
+    from .state import AcquireState
+
+ROLLOUT_PLIES = 6
+"""Moves played out after the tree before the position is judged."""
+BANK_HOLDING = 6
+"""Two players: the bank's expected holding when bonuses are paid (a tile's number, 1–12)."""
+TILES_IN_PLAY = 80
+"""About how many hotels are on the board when a game ends: the measure of how far a game has gone."""
+
+
+def net_worths(st: AcquireState, progress: float) -> list[float]:
+    """Each seat's cash, shares at their price, and the bonuses it would be paid now, weighted by ``progress``."""
+    n = st.n
+    worth = [float(c) for c in st.cash]
+    weight = 0.5 + 0.5 * progress
+    for c in range(NUM_CHAINS):
+        size = st.size[c]
+        if not size:
+            continue
+        price = PRICE[c][size]
+        holders: dict[int, int] = {}
+        for p in range(n):
+            k = st.shares[p][c]
+            if k:
+                worth[p] += k * price
+                holders[p] = k
+        if holders:
+            if n == 2:
+                holders[-1] = BANK_HOLDING
+            for p, amount in majority_bonuses(holders, *bonuses(c, size)).items():
+                if p >= 0:
+                    worth[p] += weight * amount
+    return worth
+
+
+def progress_of(st: AcquireState) -> float:
+    """How far the game has gone, from 0 (the first tiles) to 1 (the end may be announced)."""
+    if st.end_possible():
+        return 1.0
+    on_board = sum(1 for v in st.board if v >= 0)
+    return min(1.0, max(on_board / TILES_IN_PLAY, max(st.size) / END_SIZE))
+
+
+def win_chances(worths: Sequence[float], width: float) -> list[float]:
+    """A softmax of worths ``width`` apart: each seat's chance to finish richest."""
+    top = max(worths)
+    weights = [math.exp((w - top) / width) for w in worths]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+class AcquireSearch(SearchHooks):
+    rollout_plies = ROLLOUT_PLIES
+
+    def evaluate(self, state: State) -> Sequence[float] | None:
+        st: AcquireState = state  # type: ignore[assignment]
+        progress = progress_of(st)
+        worths = net_worths(st, progress)
+        width = max(400.0, (sum(worths) / st.n) * (0.35 - 0.25 * progress))
+        return win_chances(worths, width)
+
+    def rollout_action(self, state: State, legal: list[Action], rng: random.Random) -> Action:
+        st: AcquireState = state  # type: ignore[assignment]
+        if st.phase == Phase.BUY and A.DONE in legal:
+            if A.ANNOUNCE in legal:
+                worths = net_worths(st, 1.0)
+                if worths[st.turn_player] >= max(worths):
+                    return A.ANNOUNCE
+            buys = [a for a in legal if isinstance(a, A.Buy)]
+            if buys and rng.random() < 0.5:
+                return buys[int(rng.random() * len(buys))]
+            return A.DONE
+        return legal[int(rng.random() * len(legal))]
+
+    def reasons(self, state: State, action: Action, seat: int) -> list[tuple[str, dict[str, Any]]]:
+        st: AcquireState = state  # type: ignore[assignment]
+        after = st.clone()
+        after.apply_legal(action)
+        out: list[tuple[str, dict[str, Any]]] = []
+        if isinstance(action, A.PlaceTile):
+            touched = {st.board[nb] for nb in NEIGHBOURS[action.tile] if 0 <= st.board[nb] < LONE}
+            if len(touched) >= 2:
+                out.append(("merger", {"tile": TILE_NAMES[action.tile],
+                                       "chains": " + ".join(CHAINS[c] for c in sorted(touched))}))
+            elif after.phase == Phase.FOUND:
+                out.append(("found", {"tile": TILE_NAMES[action.tile]}))
+            elif len(touched) == 1:
+                c = next(iter(touched))
+                out.append(("grow", {"tile": TILE_NAMES[action.tile], "chain": CHAINS[c], "size": after.size[c]}))
+        if isinstance(action, A.Found | A.Buy):
+            c = action.chain
+            mine, best_other = after.shares[seat][c], max(after.shares[p][c] for p in range(st.n) if p != seat)
+            if mine > best_other:
+                out.append(("majority", {"chain": CHAINS[c], "count": mine, "lead": mine - best_other}))
+            elif mine == best_other:
+                out.append(("tie", {"chain": CHAINS[c], "count": mine}))
+        if isinstance(action, A.Dispose) and action.sell:
+            out.append(("sell", {"count": action.sell}))
+        if action == A.ANNOUNCE:
+            out.append(("announce", {}))
+        if action == A.DONE:
+            out.append(("keep_cash", {"cash": st.cash[seat]}))
+        return out
+
+
+HOOKS = AcquireSearch()
