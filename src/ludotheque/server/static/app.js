@@ -1,6 +1,9 @@
-// The page: a lobby (#/), a table (#/table/ID) and a replay (#/replay/ID), in French or English.
+// The page: a lobby (#/), a table (#/table/ID), a replay (#/replay/ID), the leaderboards (#/leaderboard/GAME),
+// logging in (#/login) and the profile (#/me), in French or English.
 
+import { drawAccount, me, showLogin, showProfile } from "./account.js";
 import { currentLang, loadTexts, setLang, translatePage } from "./i18n.js";
+import { showLeaderboard } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
@@ -8,6 +11,8 @@ import { showReplay } from "./replay.js";
 const app = document.getElementById("app");
 let leave = null;
 let current = 0; // which route is the latest: a page that finishes loading after a newer one started leaves at once
+let previous = "#/"; // the page before this one (where logging in goes back to)
+let here = location.hash || "#/";
 
 async function route() {
   const mine = ++current;
@@ -19,6 +24,12 @@ async function route() {
   document.documentElement.lang = lang;
   const t = await loadTexts(lang);
   translatePage(document, t);
+  me(true); // asked again at each page: logged in or out in another tab, or the session ran out
+  drawAccount(document.getElementById("account"), t);
+  if ((location.hash || "#/") !== here) {
+    previous = here;
+    here = location.hash || "#/";
+  }
   const [, page, id] = (location.hash || "#/").slice(1).split("/");
   // Each page is drawn in its own box, shown only if no newer page was asked for meanwhile: a lobby still
   // loading when a table's link is followed never draws over the table.
@@ -26,6 +37,9 @@ async function route() {
   let done;
   if (page === "table" && id) done = await showTable(box, id, lang);
   else if (page === "replay" && id) done = await showReplay(box, id, lang);
+  else if (page === "leaderboard") done = await showLeaderboard(box, lang, id);
+  else if (page === "login") done = await showLogin(box, lang, previous);
+  else if (page === "me") done = await showProfile(box, lang);
   else done = await showLobby(box, lang);
   if (mine === current) {
     leave = done;
@@ -38,4 +52,5 @@ document.getElementById("lang-switch").addEventListener("click", () => {
   route();
 });
 window.addEventListener("hashchange", route);
+window.addEventListener("ludo:account", route); // logged in or out: the header and the page are drawn again
 route();

@@ -1,16 +1,20 @@
 // The lobby: create a table (game, players, options, each seat open / a bot / kept for a name, clock, bots'
-// pace), and the tables waiting for players, in progress (watch) and finished (replay).
+// pace, rated or not), the tables waiting for players, in progress (watch) and finished (replay), and each game's
+// leaderboard.
 
+import { me } from "./account.js";
 import { clear, h } from "./dom.js";
 import { loadTexts } from "./i18n.js";
 import { saveSeat } from "./seats.js";
 
 export async function showLobby(root, lang) {
   const t = await loadTexts(lang);
-  const games = await (await fetch(`/api/games?lang=${lang}`)).json();
+  const [games, who] = await Promise.all([fetch(`/api/games?lang=${lang}`).then((r) => r.json()), me()]);
   clear(root);
   const lists = h("section", { class: "lists" });
-  root.append(h("div", { class: "lobby" }, newTableForm(games, t, lang), lists));
+  const boards = h("div", { class: "card leaderboards" }, h("h2", {}, t("lobby.leaderboards")),
+    h("ul", { class: "games" }, games.map((g) => h("li", {}, h("a", { href: `#/leaderboard/${g.name}` }, g.title)))));
+  root.append(h("div", { class: "lobby" }, h("div", {}, newTableForm(games, t, lang, who), boards), lists));
   const refresh = async () => {
     let tables;
     try {
@@ -37,15 +41,22 @@ function tableList(title, tables, kind, t) {
     const extra = kind === "join" ? t("lobby.open_seats", { seats: x.open_seats.join(", ") }) : "";
     return h("li", {},
       h("a", { href, class: "button small" }, t(`lobby.${kind}`)), " ",
-      h("strong", {}, x.title), ` · ${x.players} · `, h("span", { class: "who" }, who),
+      h("strong", {}, x.title), x.rated ? [" ", h("span", { class: "badge rated" }, t("lobby.rated_badge"))] : null,
+      ` · ${x.players} · `, h("span", { class: "who" }, who),
       extra ? h("span", { class: "dim" }, ` · ${extra}`) : null);
   });
   return h("div", { class: "card" }, h("h2", {}, title),
     items.length ? h("ul", { class: "tables" }, items) : h("p", { class: "dim" }, t("lobby.none")));
 }
 
-function newTableForm(games, t, lang) {
+function newTableForm(games, t, lang, who) {
   const form = h("form", { class: "card new-table" });
+  // rated: only players with an account sit, and each seat kept for a name is kept for an account
+  const rated = h("input", { type: "checkbox", id: "new-rated", name: "rated", disabled: !who.name });
+  const ratedBox = h("div", { class: "rated-setup" },
+    h("label", { class: "option" }, rated, " ", h("strong", {}, t("lobby.rated"))),
+    h("p", { class: "dim help" }, t("lobby.rated_help")),
+    who.name ? null : h("p", { class: "dim help", id: "rated-why" }, h("a", { href: "#/login" }, t("lobby.rated_guest"))));
   const gameSelect = h("select", { name: "game", id: "new-game" },
     games.map((g) => h("option", { value: g.name }, g.title)));
   const players = h("select", { name: "players", id: "new-players" });
@@ -75,12 +86,13 @@ function newTableForm(games, t, lang) {
     clear(seats);
     for (let i = 0; i < n; i++) {
       const kind = h("select", { name: `seat-${i}`, "aria-label": t("lobby.seat", { n: i }) },
-        h("option", { value: "open", selected: i > 0 && i < 2 }, t("lobby.seat_open")),
-        h("option", { value: "reserved", selected: i === 0 }, t("lobby.seat_reserved")),
+        h("option", { value: "open", selected: i > 0 && i < 2 }, t(rated.checked ? "lobby.seat_open_rated" : "lobby.seat_open")),
+        h("option", { value: "reserved", selected: i === 0 }, t(rated.checked ? "lobby.seat_account" : "lobby.seat_reserved")),
         g.bots.map((b) => h("option", { value: `bot:${b}`, selected: i >= 2 && b === (g.bots.includes("heuristic") ? "heuristic" : b) },
           t("lobby.seat_bot", { bot: b }))));
-      const name = h("input", { name: `name-${i}`, placeholder: t("lobby.reserved_name"), maxlength: 40,
-        value: i === 0 ? (localStorage.getItem("ludo.name") || "") : "" });
+      const name = h("input", { name: `name-${i}`, maxlength: 40,
+        placeholder: t(rated.checked ? "lobby.account_name" : "lobby.reserved_name"),
+        value: i === 0 ? ((rated.checked && who.name) || localStorage.getItem("ludo.name") || "") : "" });
       const sync = () => { name.hidden = kind.value !== "reserved"; };
       kind.addEventListener("change", sync);
       sync();
@@ -111,6 +123,7 @@ function newTableForm(games, t, lang) {
   };
   gameSelect.addEventListener("change", () => { drawPlayers(); drawSeats(); drawOptions(); });
   players.addEventListener("change", drawSeats);
+  rated.addEventListener("change", drawSeats);
   drawPlayers();
   drawSeats();
   drawOptions();
@@ -119,7 +132,8 @@ function newTableForm(games, t, lang) {
     event.preventDefault();
     const g = game();
     const n = Number(players.value);
-    const body = { game: g.name, players: n, options: {}, seats: [], bot_delay_ms: Number(pace.value) };
+    const body = { game: g.name, players: n, options: {}, seats: [], bot_delay_ms: Number(pace.value),
+      rated: rated.checked };
     if (clock.value) body.move_seconds = Number(clock.value);
     for (const o of g.options) {
       const el = form.querySelector(`#opt-${o.name}`);
@@ -140,7 +154,7 @@ function newTableForm(games, t, lang) {
       }
       body.seats.push(seat);
     }
-    const answer = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
+    const answer = await fetch(`/api/tables?lang=${lang}`, { method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify(body) });
     const data = await answer.json();
     if (!answer.ok) {
@@ -151,7 +165,7 @@ function newTableForm(games, t, lang) {
     if (mine.length) {
       const [seat, token] = mine[0];
       saveSeat(data.id, Number(seat), token);
-      localStorage.setItem("ludo.name", body.seats[Number(seat)].name || "");
+      if (!body.rated) localStorage.setItem("ludo.name", body.seats[Number(seat)].name || "");
       // The other reserved seats' links carry their token: the creator hands them out.
       for (const [other, tok] of mine.slice(1)) sessionStorage.setItem(`ludo.invite.${data.id}.${other}`, tok);
     }
@@ -166,6 +180,7 @@ function newTableForm(games, t, lang) {
     h("fieldset", {}, h("legend", {}, t("lobby.option")), options),
     h("label", { class: "field" }, h("span", {}, t("lobby.time_per_move")), clock),
     h("label", { class: "field" }, h("span", {}, t("lobby.bot_speed")), pace),
+    ratedBox,
     h("button", { type: "submit", class: "button primary", id: "create-table" }, t("lobby.create")),
     message);
   return form;

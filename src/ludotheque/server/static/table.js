@@ -2,6 +2,7 @@
 // live over a WebSocket that reconnects by itself. Every move carries "at", the number of actions this page
 // had seen: a double click or a late message is refused by the server and changes nothing.
 
+import { me, round } from "./account.js";
 import { clear, h } from "./dom.js";
 import { loadTexts } from "./i18n.js";
 import { detail } from "./lobby.js";
@@ -26,14 +27,16 @@ export async function showTable(root, id, lang) {
   } catch {
     view = null; // the generic view below shows the observation as it is
   }
-  const page = new TablePage(root, id, table, t, lang, view);
+  const page = new TablePage(root, id, table, t, lang, view, await me());
   page.start();
   return () => page.stop();
 }
 
 class TablePage {
-  constructor(root, id, table, t, lang, view) {
-    Object.assign(this, { root, id, table, t, lang, view });
+  constructor(root, id, table, t, lang, view, account) {
+    Object.assign(this, { root, id, table, t, lang, view, account });
+    this.ratingChanges = null; // a rated game's changes to the ratings, once over (GET /api/tables/ID)
+    this.ratingsAsked = 0;
     this.frame = null;
     this.log = [];
     this.chat = [];
@@ -74,7 +77,9 @@ class TablePage {
     });
     clear(this.root).append(
       h("div", { class: "table-page" },
-        h("div", { class: "table-head" }, h("h1", {}, this.table.title), this.seatsBar),
+        h("div", { class: "table-head" }, h("h1", {}, this.table.title),
+          this.table.rated ? h("span", { class: "badge rated", id: "rated-badge", title: t("lobby.rated_help") }, t("table.rated")) : null,
+          this.seatsBar),
         this.banner, this.joinBox,
         h("div", { class: "table-main" },
           h("section", { class: "play" }, this.board, this.notice, this.choices, this.endBox),
@@ -237,7 +242,23 @@ class TablePage {
       return;
     }
     const open = seats.filter((s) => !s.bot && !s.taken);
-    if (status === "waiting" && open.length) {
+    const rated = f ? f.rated : this.table.rated;
+    if (status === "waiting" && open.length && rated) {
+      // only accounts sit at a rated table, each under its own name
+      const box = h("div", { class: "card" });
+      if (!this.account.name) {
+        box.append(h("p", {}, t("table.rated_login")), h("a", { href: "#/login", class: "button primary", id: "rated-login" }, t("account.login")));
+      } else {
+        const mine = open.filter((s) => !s.reserved || s.name === this.account.name);
+        box.append(h("p", {}, t("table.choose_seat")), ...mine.map((s) => {
+          const b = h("button", { class: "button primary", type: "button", dataset: { seat: s.seat } },
+            t("table.take_seat", { n: s.seat }) + (s.reserved && s.name ? ` (${s.name})` : ""));
+          b.addEventListener("click", () => this.join(s.seat, this.account.name));
+          return b;
+        }));
+      }
+      this.joinBox.append(box);
+    } else if (status === "waiting" && open.length) {
       const name = h("input", { maxlength: 40, id: "join-name", value: localStorage.getItem("ludo.name") || "",
         "aria-label": t("table.your_name"), placeholder: t("table.your_name") });
       const buttons = open.map((s) => {
@@ -268,14 +289,14 @@ class TablePage {
       this.notice.textContent = this.t("table.your_name");
       return;
     }
-    const answer = await fetch(`/api/tables/${this.id}/seats/${seat}`, { method: "POST",
+    const answer = await fetch(`/api/tables/${this.id}/seats/${seat}?lang=${this.lang}`, { method: "POST",
       headers: { "content-type": "application/json" }, body: JSON.stringify({ name }) });
     const data = await answer.json();
     if (!answer.ok) {
       this.notice.textContent = this.t("table.refused", { message: detail(data) });
       return;
     }
-    localStorage.setItem("ludo.name", name);
+    if (!this.table.rated) localStorage.setItem("ludo.name", name);
     saveSeat(this.id, data.seat, data.token);
     if (this.socket) this.socket.close(); // reconnects at once, now with the seat's token
     this.retry = 0;
@@ -329,7 +350,36 @@ class TablePage {
         h("thead", {}, h("tr", {}, h("th", {}, t("table.rank")), h("th", {}, t("table.player")), h("th", {}, t("table.score")))),
         h("tbody", {}, order.map(([r, seat]) => h("tr", { class: o.winners.includes(seat) ? "won" : "" },
           h("td", {}, r), h("td", {}, o.names[seat]), h("td", { class: "num" }, t.number(o.scores[seat])))))),
+      f.rated ? this.drawRatings(o) : null,
       h("p", {}, h("a", { href: `/api/tables/${this.id}/record`, download: `${this.id}.json` }, t("table.record")),
         " · ", h("a", { href: `#/replay/${this.id}` }, t("lobby.replay")))));
+  }
+
+  // A rated game's end: each seat's rating before and after (asked once; again a moment later if the server has
+  // not applied the result yet).
+  drawRatings(outcome) {
+    const t = this.t;
+    if (this.ratingChanges === null) {
+      if (this.ratingsAsked < 5 && !this.asking) {
+        this.asking = true;
+        const wait = this.ratingsAsked++ ? 1000 : 0;
+        setTimeout(async () => {
+          try {
+            const summary = await (await fetch(`/api/tables/${this.id}?lang=${this.lang}`)).json();
+            this.ratingChanges = summary.rating_changes || null;
+          } catch { /* asked again below */ }
+          this.asking = false;
+          if (!this.stopped && this.frame) this.drawEnd();
+        }, wait);
+      }
+      return h("p", { class: "dim" }, t("table.ratings_pending"));
+    }
+    return h("div", { class: "rating-changes", id: "rating-changes" }, h("h3", {}, t("table.ratings")),
+      h("table", { class: "ranking" }, h("tbody", {}, this.ratingChanges.map((c) => {
+        const delta = round(c.after.ordinal - c.before.ordinal);
+        return h("tr", {}, h("td", {}, outcome.names[c.seat] || c.name),
+          h("td", { class: "num" }, t("table.rating_change", { before: t.number(round(c.before.ordinal)), after: t.number(round(c.after.ordinal)) })),
+          h("td", { class: `num ${delta >= 0 ? "up" : "down"}` }, `${delta >= 0 ? "+" : "−"}${t.number(Math.abs(delta))}`));
+      }))));
   }
 }
