@@ -18,7 +18,7 @@ indices  count  action
 
 Bids are the finite sample ``legal_actions`` lists (those amounts, capped at the bidder's money); any other amount
 in steps of 10 is legal too, but has no index (``encode`` raises ``ActionEncodingError``), like Stack Market's aims
-off the grid. The environment still plays them for the built-in bots (``raw_env.step_action``).
+off the grid. The environment still plays them for the built-in bots (``env.step`` takes a game ``Action`` too).
 
 Observation, for n players (2–9): 576 + 62 n numbers (700 at 2 players, 762 at 3, 824 at 4)
 ==========================================================================================

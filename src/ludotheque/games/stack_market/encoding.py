@@ -17,10 +17,13 @@ indices  count  action
 Moves are continuous and the encoding covers the finite, standard sample ``legal_actions`` lists: an aim off the
 grid (any aim within half a die is legal, and people type them) and a stacking order that is legal but not the one
 listed for its outcome (another order of the same dice ending on the same number) have no index, and ``encode``
-raises ``ActionEncodingError`` for them. The environment still plays them for the built-in bots
-(``raw_env.step_action``). 343 stacking slots are enough for every position: a turn rolls at most half the game's
-dice (the building rolled for and the reserve share at most 60), and no hand of up to 30 dice offers more than 343
-choices (found by trying every hand and top; ``tests/learn`` checks up to 16 dice, ``docs/learning.md`` says how).
+raises ``ActionEncodingError`` for them. The environment still plays them for the built-in bots (``env.step`` takes
+a game ``Action`` too).
+
+343 stacking slots are enough for every position: a turn rolls as many dice as the building is high, at most what
+the reserve holds, and both share the game's 60 dice, so a hand has at most 30; no hand of at most 30 dice, on any
+top, offers more than 343 choices ((30 // 5 + 1) ** 3, reached with 29 or 30 dice: every hand was tried;
+``tests/learn`` tries every hand of up to 10).
 
 Observation, for n players (3 or 4): 48 + 70 n + 2 n² numbers (276 at 3 players, 360 at 4)
 ===========================================================================================
@@ -38,6 +41,7 @@ being rolled for (tallest, smallest); the seat's own cash / 100,000.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...engine.state import Action, State
@@ -80,10 +84,16 @@ class StackMarketEncoding(TableEncoding):
         return Stack(choices[rank])
 
 
-def _choices(state: State) -> list[tuple[int, ...]]:
+def _choices(state: State) -> tuple[tuple[int, ...], ...]:
     if not isinstance(state, StackMarketState) or PHASE_NAMES[state.phase] != "order":
         raise ActionEncodingError("a stacking order's index names an action only while the order is chosen")
-    return stacking_choices(state.top_face(state.building), state.hand)
+    return _listed(state.top_face(state.building), tuple(state.hand))
+
+
+@lru_cache(maxsize=64)
+def _listed(top: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The choices, kept a while: a mask encodes every choice of one position."""
+    return tuple(stacking_choices(top, hand))
 
 
 ENCODING = StackMarketEncoding()
