@@ -17,12 +17,13 @@ from typing import Any
 
 import pytest
 
+from ludotheque.bots.hints import WORDS
 from ludotheque.cli.texts import UI
 from ludotheque.engine.game import all_games, get_game
 from ludotheque.engine.i18n import Catalog
 from ludotheque.engine.state import Event
 
-CATALOGUES: list[tuple[str, Catalog]] = [("cli", UI), *((g.info.name, g.catalog) for g in all_games())]
+CATALOGUES: list[tuple[str, Catalog]] = [("cli", UI), ("bots", WORDS), *((g.info.name, g.catalog) for g in all_games())]
 
 WORDS: dict[str, str] = {
     "player": "Ada", "receiver": "Bob", "name": "Ada", "names": "Ada", "chain": "Luxor", "survivor": "Luxor",
@@ -44,7 +45,7 @@ AT_LEAST_TWO: dict[str, int] = {"size": 2, "limit": 3, "players": 2, "min": 2, "
 """Count fields that are never 1 here (a chain has 2 hotels or more; a game 2 players or more; an ordinal; shares
 traded go two by two)."""
 SAME_WORDS = {
-    ("cli", "seat.bot"), ("cli", "screen.title"), ("cli", "screen.prompt"), ("cli", "end.fortune"),
+    ("bots", "level.expert"), ("cli", "seat.bot"), ("cli", "screen.title"), ("cli", "screen.prompt"), ("cli", "end.fortune"),
     ("cli", "simulate.bot"), ("cli", "games.option"), ("acquire", "ui.score"), ("acquire", "ui.hidden"),
     ("acquire", "card.exchange"),
     ("acquire", "summary.holder"), ("acquire", "event.dispose"),
@@ -108,7 +109,7 @@ def test_typography(name: str, key: str) -> None:
     catalog = dict(CATALOGUES)[name]
     fr, en = catalog.messages["fr"][key], catalog.messages["en"][key]
     assert not re.search(r"\S[:;!?](?=\s|$)", fr), f"{key}: French puts a space before : ; ! ? in {fr!r}"
-    shipped = name == "cli" or type(get_game(name)).__module__.startswith("ludotheque.")
+    shipped = name in ("cli", "bots") or type(get_game(name)).__module__.startswith("ludotheque.")
     if shipped and not key.startswith("web."):  # the browser wraps its own texts (the web views' [web])
         assert not re.search(r" [:;!?»%]|« ", fr), \
             f"{key}: French puts a no-break space (U+00A0) before : ; ! ? » % and after «, in {fr!r}"

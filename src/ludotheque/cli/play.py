@@ -91,6 +91,7 @@ _COMMANDS = {
     "log": "log", "journal": "log",
     "list": "list", "liste": "list", "choices": "list", "choix": "list",
     "undo": "undo", "annuler": "undo",
+    "hint": "hint", "conseil": "hint", "indice": "hint",
     "save": "save", "sauver": "save", "enregistrer": "save",
     "quit": "quit", "quitter": "quit", "exit": "quit",
 }
@@ -286,6 +287,8 @@ class PlaySession:
         elif command == "undo":
             if self._undo(seat):
                 return True
+        elif command == "hint":
+            self._hint(seat)
         elif command == "save":
             self._save(rest)
         elif command == "quit":
@@ -296,6 +299,19 @@ class PlaySession:
             if answer is None or answer.strip().lower() in _YES:
                 return False
         return None
+
+    def _hint(self, seat: int) -> None:
+        """The best few moves from this seat's view, with their chances and why (``bots.hints``)."""
+        from ..bots.hints import WORDS, hints
+
+        found = hints(self.game, self.match.state.clone(), seat, seed=len(self.match.history))
+        if not found:
+            self._say(WORDS.t(self.lang, "hint.none"), "yellow")
+            return
+        for h in found:
+            self.console.print(Text("  " + h.line(self.lang, self.words(h.action)), style="bold"))
+            for reason in h.words(self.game, self.lang):
+                self.console.print(Text("      " + reason, style="dim"))
 
     def _help(self) -> None:
         """The commands, then the game's actions: short enough for an 80 × 24 terminal, each wrapped line indented

@@ -1,0 +1,79 @@
+"""Hints: the best few moves for a seat, each with its estimated chance to win and, in the player's language, why.
+
+A hint is a search (``bots.search``) from the seat's own view: it re-deals what the seat cannot see, so it knows
+no more than the player asking. Its reasons come from the game's ``SearchHooks.reasons``, asked of a re-dealt
+state too, and are worded by the game's catalogue (``hint.<key>``, or ``hint.<key>_one``/``_other`` when the
+reason counts something: its ``count`` field); the figures by the bots' own catalogue (``bots/locale``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.bots import SeatView
+from ..engine.game import Game
+from ..engine.i18n import Catalog
+from ..engine.state import State
+from .search import Search
+
+WORDS = Catalog.load("ludotheque.bots")
+"""The bots' words: levels, and the hints' figures."""
+HINT_SECONDS = 0.5
+"""How long a hint thinks by default."""
+HINT_MOVES = 3
+"""How many moves a hint shows."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One suggested move: its text, its estimated chance to win, how many simulated games it rests on, and why
+    (the reasons as catalogue keys with their fields; ``words`` says them)."""
+
+    action: str
+    win: float
+    tries: int
+    reasons: tuple[tuple[str, dict[str, Any]], ...]
+
+    def words(self, game: Game, lang: str) -> list[str]:
+        """The reasons in ``lang``."""
+        return [reason_words(game.catalog, lang, key, fields) for key, fields in self.reasons]
+
+    def line(self, lang: str, action_words: str | None = None) -> str:
+        """"buy Luxor: 62 % chance to win (1,240 simulated games)" in ``lang``."""
+        percent = round(100 * self.win)
+        return WORDS.t(lang, "hint.line", action=action_words or self.action,
+                       chance=WORDS.t(lang, "hint.chance", percent=percent),
+                       tries=WORDS.plural(lang, "hint.tries", self.tries, count=self.tries))
+
+    def to_json(self, game: Game) -> dict[str, Any]:
+        """For a front end: the action, the figures, and the reasons in both languages."""
+        return {"action": self.action, "win": round(self.win, 4), "tries": self.tries,
+                "reasons": {lang: self.words(game, lang) for lang in ("en", "fr")}}
+
+
+def reason_words(catalog: Catalog, lang: str, key: str, fields: dict[str, Any]) -> str:
+    """A reason in ``lang``: ``hint.<key>``, or its plural form when the game's catalogue has one."""
+    if catalog.has(f"hint.{key}_one"):
+        return catalog.plural(lang, f"hint.{key}", int(fields.get("count", 0)), **fields)
+    return catalog.t(lang, f"hint.{key}", **fields)
+
+
+def hints(game: Game, state: State, seat: int, *, seconds: float | None = HINT_SECONDS,
+          iterations: int | None = None, moves: int = HINT_MOVES, seed: int = 0) -> list[Hint]:
+    """The ``moves`` best moves for ``seat`` in ``state`` (whose turn it must be), best first; [] when it has a
+    single legal move. Thinks for ``seconds`` or ``iterations`` (whichever ends first)."""
+    if state.current_player != seat:
+        raise ValueError(f"a hint is for the seat to move ({state.current_player}), not seat {seat}")
+    legal = state.legal_actions()
+    if len(legal) < 2:
+        return []
+    view = SeatView(state, seat, legal)
+    rng = random.Random(seed)
+    hooks = game.search_hooks()
+    search = Search(view, rng, hooks, max_actions=game.info.max_actions)
+    search.run(iterations, seconds)
+    best = search.estimates()  # most tried first: what the search bot itself would play
+    return [Hint(e.action.text(), e.win, e.visits, tuple(hooks.reasons(view.sample_state(rng), e.action, seat)))
+            for e in best[:moves]]

@@ -1,0 +1,64 @@
+"""Hints: the best few moves from the seat's own view, with their chances and why, in French and English, in the
+terminal (``hint``/``conseil``) as in the library."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludotheque.bots.hints import WORDS, hints
+from ludotheque.engine import get_game
+from ludotheque.engine.state import CHANCE
+from tests.bots.test_search import position
+from tests.cli.test_play import Script, args, console, play_until_person, text_of
+
+from ludotheque.cli.play import build_session  # isort: skip
+
+
+def test_a_hint_names_legal_moves_with_chances_and_reasons_from_the_seats_view() -> None:
+    game = get_game("acquire")
+    state = position("acquire", 4, 8, 40)
+    seat = state.current_player
+    found = hints(game, state, seat, iterations=400, seconds=None)
+    legal = {a.text() for a in state.legal_actions()}
+    assert 1 <= len(found) <= 3 and all(h.action in legal for h in found)
+    assert all(0.0 <= h.win <= 1.0 for h in found)
+    assert [h.tries for h in found] == sorted((h.tries for h in found), reverse=True)
+    assert sum(h.tries for h in found) <= 400
+    other = state.resample(seat, random.Random(5))  # other hidden tiles: the same hint
+    assert hints(game, other, seat, iterations=400, seconds=None) == found
+    for h in found:
+        assert (h.words(game, "en") and len(h.words(game, "fr")) == len(h.words(game, "en"))) or not h.reasons
+        assert "% chance to win" in h.line("en") and "\u00a0% de chances de gagner" in h.line("fr")
+
+
+def test_a_hint_for_a_forced_move_says_so_and_a_hint_is_only_for_the_seat_to_move() -> None:
+    game = get_game("gracias")
+    state = game.new_game(3)
+    rng = random.Random(1)
+    while state.current_player == CHANCE:
+        state.apply_legal(state.sample_chance(rng))
+    with pytest.raises(ValueError, match="a hint is for the seat to move"):
+        hints(game, state, (state.current_player + 1) % 3, iterations=10)
+    forced = state.clone()
+    while len(forced.legal_actions()) != 1 or forced.current_player < 0:
+        if forced.current_player == CHANCE:
+            forced.apply_legal(forced.sample_chance(rng))
+        else:
+            forced.apply_legal(forced.legal_actions()[0])
+    assert hints(game, forced, forced.current_player, iterations=10) == []
+    assert WORDS.t("fr", "hint.none").startswith("Pas de conseil")
+
+
+@pytest.mark.parametrize(("lang", "word", "expected"), [("en", "hint", "chance to win"),
+                                                         ("fr", "conseil", "de chances de gagner")])
+def test_the_terminal_gives_a_hint_and_the_game_goes_on_unchanged(lang: str, word: str, expected: str) -> None:
+    c = console()
+    session = build_session(args(lang=lang), Script([word], default=None), c)
+    play_until_person(session)
+    before = session.match.state.to_json()
+    assert session._person_turn(session.match.current_player) is False  # the script ends after the hint
+    out = text_of(c)
+    assert expected in out
+    assert session.match.state.to_json() == before
