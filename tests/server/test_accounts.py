@@ -261,7 +261,7 @@ def test_only_accounts_take_the_seats_of_a_rated_table(running: Running) -> None
     assert summary["seats"][1]["name"] == "Bea" and summary["seats"][1]["account"]  # the account's name
     assert summary["status"] == "playing"
 
-    # Ann, from another browser: the seat she holds gets a new token, and the old one stops working
+    # Ann, from another browser: the seat she holds gets a new token, and the old one opens no more connections
     elsewhere = httpx.Client(base_url=running.url)
     elsewhere.post("/api/login", json={"name": "Ann", "password": PASSWORD})
     again = elsewhere.post(f"/api/tables/{table}/seats/0", json={})

@@ -437,7 +437,7 @@ class Hub:
     async def take_seat(self, live: LiveTable, seat: int, name: str, account: Account | None = None) -> str:
         """Seat ``name`` at an open seat (or the one reserved for that name); its new secret token. At a rated
         table only an ``account`` sits, under its own name, once; the seat it already holds gets a new token (its
-        holder plays from another browser, and the old token stops working)."""
+        holder plays from another browser; the old token opens no more connections)."""
         if not 0 <= seat < live.stored.players:
             raise OptionError(f"seat {seat}: the seats are 0 to {live.stored.players - 1}")
         token = new_token()
