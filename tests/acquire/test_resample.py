@@ -11,6 +11,7 @@ from ludotheque.engine import CHANCE, Match, get_game
 from ludotheque.games.acquire import AcquireState
 from ludotheque.games.acquire.board import TILE_NAMES
 from ludotheque.games.acquire.data import Phase
+from ludotheque.games.acquire.hand_clues import agrees
 from ludotheque.games.acquire.placement import DEAD, PLAYABLE
 
 GAME = get_game("acquire")
@@ -156,3 +157,166 @@ def test_redeals_are_spread_over_the_unseen_tiles() -> None:
     expected = draws * held / len(unseen)
     chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
     assert chi2 < 2 * len(unseen), chi2  # about len(unseen) when uniform; a biased deal is far above
+
+
+# --- what a re-deal keeps, changes and tells ------------------------------------------------------------------
+
+def _positions(players: int, seed: int, every: int = 9) -> list[AcquireState]:
+    """Copies of the positions of a random game where a seat is to move, one action in ``every``."""
+    match = Match(GAME, players, seed=seed, log=False)
+    rng = random.Random(seed)
+    out: list[AcquireState] = []
+    step = 0
+    while not match.is_over():
+        if match.current_player == CHANCE:
+            match.draw_chance()
+            continue
+        st = match.state
+        assert isinstance(st, AcquireState)
+        if step % every == 0 and st.phase not in (Phase.SETUP, Phase.DEAL):
+            out.append(st.clone())
+        match.apply(rng.choice(match.legal_actions()))
+        step += 1
+    return out
+
+
+def _unseen(st: AcquireState, seat: int) -> list[int]:
+    return sorted(st.bag + [t for p in range(st.n) if p != seat for t in st.hands[p]])
+
+
+def test_a_redeal_keeps_what_the_seat_knows_and_conserves_the_tiles() -> None:
+    clued = 0
+    for players, seed in ((2, 1), (3, 2), (4, 3), (4, 4), (6, 5)):
+        for st in _positions(players, seed):
+            truth = st.to_json()
+            for seat in range(players):
+                seen = st.observation(seat)
+                other = st.resample(seat, random.Random(f"{seed}:{seat}"))
+                assert st.to_json() == truth, "resample changed the true position"
+                assert other.observation(seat) == seen
+                assert other.hands[seat] == st.hands[seat] and other.hands[seat] is not st.hands[seat]
+                assert [len(h) for h in other.hands] == [len(h) for h in st.hands]
+                assert len(other.bag) == len(st.bag)
+                assert _unseen(other, seat) == _unseen(st, seat), "not the tiles the seat has not seen"
+                assert all(h == sorted(h) for h in other.hands)
+                for p in range(players):
+                    assert agrees(other, p, other.hands[p])
+                other.check_invariants()
+                clued += any(st.stuck_least[p] or st.dead_tiles[p].mask for p in range(players) if p != seat)
+    assert clued > 50  # the positions include re-deals that had clues to honour
+
+
+def test_redeals_are_reproducible_and_vary_with_the_rng() -> None:
+    for st in _positions(4, 7, every=25):
+        seat = max(st.current_player, 0)
+        first = st.resample(seat, random.Random(5))
+        assert first.to_json() == st.resample(seat, random.Random(5)).to_json()
+        deals = {tuple(tuple(h) for h in st.resample(seat, random.Random(k)).hands) for k in range(20)}
+        if len(_unseen(st, seat)) > len(st.bag) + 1:  # some hidden tile can move
+            assert len(deals) > 1, "re-deals do not vary"
+
+
+def test_a_redeal_tells_nothing_of_where_the_tiles_really_are() -> None:
+    """Two positions that a seat cannot tell apart (the truth and one of its re-deals) are re-dealt alike for
+    the same random numbers: the result depends on what the seat knows, never on the true hands."""
+    for st in _positions(4, 8, every=20):
+        for seat in range(4):
+            twin = st.resample(seat, random.Random(1000 + seat))
+            assert twin.observation(seat) == st.observation(seat)
+            for k in range(3):
+                assert twin.resample(seat, random.Random(k)).to_json() == st.resample(seat, random.Random(k)).to_json()
+
+
+def test_play_goes_on_from_a_redeal() -> None:
+    for players, seed in ((2, 11), (4, 12), (5, 13)):
+        for st in _positions(players, seed, every=60)[1:4]:
+            seat = max(st.current_player, 0)
+            other = st.resample(seat, random.Random(seed))
+            rng = random.Random(seed)
+            while not other.is_terminal():
+                if other.current_player == CHANCE:
+                    other.apply(other.sample_chance(rng))
+                else:
+                    other.apply(rng.choice(other.legal_actions()))
+                other.check_invariants()
+
+
+# --- dealing by the clues: the same deals, as often, as shuffling every unseen tile first ----------------------
+
+def _shuffle_then_deal(st: AcquireState, seat: int, rng: random.Random) -> list[list[int]]:
+    """The hands as first written (``hand_clues`` before it was made fast): shuffle all the unseen tiles, then
+    each hand takes its clue's unplayable tiles and the next tiles, passing over dead ones it has no room for."""
+    pool = _unseen(st, seat)
+    others = [p for p in range(st.n) if p != seat]
+    while True:
+        rng.shuffle(pool)
+        used: set[int] = set()
+        hands = [h[:] for h in st.hands]
+        for p in others:
+            hand: list[int] = []
+            dead, room = st.dead_tiles[p].mask, st.drawn_since[p]
+            for count, among in ((st.stuck_least[p], st.stuck_tiles[p]), (len(st.hands[p]), -1)):
+                for t in pool:
+                    if len(hand) >= count:
+                        break
+                    if t in used or not among >> t & 1 or (dead >> t & 1 and not room):
+                        continue
+                    room -= dead >> t & 1
+                    hand.append(t)
+                    used.add(t)
+            if len(hand) < len(st.hands[p]):
+                break
+            hands[p] = sorted(hand)
+        else:
+            return hands
+
+
+def _clued_position() -> AcquireState:
+    """A mid-game position where seats 1 to 3 each discarded dead tiles and drew one since (at most one of the
+    ten tiles dead then in each hand), and seat 3 could not place a tile since (two of its tiles are among 12)."""
+    match = Match(GAME, 4, seed=3, log=False)
+    match.play_randomly(random.Random(3), 120)
+    st = match.state
+    assert isinstance(st, AcquireState)
+    data = st.to_json()
+    rng = random.Random(0)
+    dead = [*rng.sample(st.bag, 8), st.hands[1][0], st.hands[2][0]]
+    stuck = rng.sample(st.bag, 10) + st.hands[3][:2]
+    data["clues"] = [{}, {"dead": [TILE_NAMES[t] for t in dead], "drawn": 1},
+                     {"dead": [TILE_NAMES[t] for t in dead], "drawn": 1},
+                     {"dead": [TILE_NAMES[t] for t in dead], "drawn": 1,
+                      "unplayable": [TILE_NAMES[t] for t in stuck], "at_least": 2}]
+    clued = GAME.state_from_json(data)
+    assert isinstance(clued, AcquireState)
+    clued.check_invariants()
+    return clued
+
+
+def _frequencies(deals: list[list[list[int]]], st: AcquireState) -> dict[tuple[str, int, int], int]:
+    """How often each tile is in each hand, and how many of the dead / stuck tiles each hand holds."""
+    out: dict[tuple[str, int, int], int] = {}
+    for hands in deals:
+        for p in (1, 2, 3):
+            for t in hands[p]:
+                out["tile", p, t] = out.get(("tile", p, t), 0) + 1
+            dead = sum(1 for t in hands[p] if st.dead_tiles[p].mask >> t & 1)
+            out["dead", p, dead] = out.get(("dead", p, dead), 0) + 1
+            stuck = sum(1 for t in hands[p] if st.stuck_tiles[p] >> t & 1)
+            out["stuck", p, stuck] = out.get(("stuck", p, stuck), 0) + 1
+    return out
+
+
+def test_dealing_by_the_clues_is_distributed_as_shuffling_everything_first() -> None:
+    st = _clued_position()
+    draws = 4000
+    fast = [st.resample(0, random.Random(k)).hands for k in range(draws)]
+    slow = [_shuffle_then_deal(st, 0, random.Random(-1 - k)) for k in range(draws)]
+    for hands in fast:
+        for p in (1, 2, 3):
+            assert agrees(st, p, hands[p])
+    a, b = _frequencies(fast, st), _frequencies(slow, st)
+    cells = [key for key in set(a) | set(b) if a.get(key, 0) + b.get(key, 0) >= 10]
+    chi2 = sum((a.get(key, 0) - b.get(key, 0)) ** 2 / (a.get(key, 0) + b.get(key, 0)) for key in cells)
+    assert chi2 < len(cells) + 6 * (2 * len(cells)) ** 0.5, (chi2, len(cells))  # a two-sample chi-square test
+    # The clues bite: hands often hold the one dead tile they may, and seat 3 often exactly its two stuck ones.
+    assert a["dead", 1, 1] > draws / 4 and a["stuck", 3, 2] > draws / 4

@@ -12,6 +12,8 @@ seats hands that honour them.
 from __future__ import annotations
 
 import random
+from bisect import insort
+from math import factorial, perm
 from typing import TYPE_CHECKING
 
 from .board import NEIGHBOURS, NUM_TILES
@@ -26,6 +28,9 @@ EMPTY = -1
 TRIES = 50
 """Re-deals tried before falling back to the true hands (which always agree with the clues)."""
 
+
+BITS = tuple(1 << t for t in range(NUM_TILES))
+"""Each tile's bit (a hand's bits: ``sum(map(BITS.__getitem__, hand))``)."""
 
 NEIGHBOUR_BITS = tuple(sum(1 << nb for nb in NEIGHBOURS[t]) for t in range(NUM_TILES))
 
@@ -74,57 +79,156 @@ def dead_tiles(board: list[int], size: list[int]) -> int:
 
 def agrees(st: AcquireData, seat: int, hand: list[int]) -> bool:
     """Whether ``hand`` could be ``seat``'s, given the clues everybody has about it."""
-    if st.stuck_least[seat]:
-        mask = st.stuck_tiles[seat]
-        if sum(1 for t in hand if mask >> t & 1) < st.stuck_least[seat]:
-            return False
+    least = st.stuck_least[seat]
     dead = st.dead_tiles[seat].mask
-    return not dead or sum(1 for t in hand if dead >> t & 1) <= st.drawn_since[seat]
+    if not least and not dead:
+        return True
+    tiles = sum(map(BITS.__getitem__, hand))
+    if least and (tiles & st.stuck_tiles[seat]).bit_count() < least:
+        return False
+    return (tiles & dead).bit_count() <= st.drawn_since[seat]
 
 
 def redeal(st: AcquireData, seat: int, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-    """New hands for every seat but ``seat`` and a new bag, from the tiles ``seat`` has not seen, agreeing with
-    the clues: each hand first gets its clue's unplayable tiles, then tiles in random order, passing over any
-    that would give it more dead tiles than it can hold."""
-    others = [p for p in range(st.n) if p != seat]
-    pool = st.bag + [t for p in others for t in st.hands[p]]
+    """New hands for every seat but ``seat`` and a new bag (all sorted), from the tiles ``seat`` has not seen,
+    agreeing with the clues: the unseen tiles in random order, each hand in turn taking the first ones not taken
+    yet, except that it first takes its clue's unplayable tiles and passes over any that would give it more dead
+    tiles than it can hold.
+
+    Search bots call this once per iteration, so it is kept to about two copies of the position (see
+    ``bench/resample.py``). The order is drawn only as far as the hands read it, a tile at a time popped at
+    random from the sorted unseen tiles (which stay sorted for the bag), with the digits of one random number.
+    Each hand first takes the next tiles as they come; only if that goes against a clue (now and then, late in
+    a game) are the hands dealt again by the clues, reading the same order from its beginning: hands that honour
+    their clues as dealt are what dealing by the clues would have given, so deals come out as often as if every
+    unseen tile had been shuffled first and then dealt by the clues."""
+    hands = st.hands
+    pool = st.bag[:]
+    for p in range(st.n):
+        if p != seat:
+            pool += hands[p]
+    # Start from an order that only the unseen tiles decide, not where they really are: with the same rng, two
+    # positions ``seat`` cannot tell apart are re-dealt alike, so a re-deal tells nothing of the true one.
     pool.sort()
+    n = len(pool)
+    code = _below(rng, perm(n, n - len(st.bag)))
+    pop = pool.pop
+    new = hands[:]
+    new[seat] = hands[seat][:]
+    clued = any(st.stuck_least) or st.dead_tiles.count(NO_DEAD_TILES) != st.n
+    order: list[int] = []  # the tiles read, in order (kept only if a clue may need them read again)
+    for p in range(st.n):
+        if p != seat:
+            hand = []
+            for _ in hands[p]:
+                code, j = divmod(code, n)
+                n -= 1
+                hand.append(pop(j))
+            if clued:
+                order += hand
+            hand.sort()
+            new[p] = hand
+    others = [p for p in range(st.n) if p != seat]
+    if not clued or all(agrees(st, p, new[p]) for p in others):
+        return new, pool
     for _ in range(TRIES):
-        rng.shuffle(pool)
-        hands = _deal(st, others, pool)
-        if hands is not None:
-            taken = {t for p in others for t in hands[p]}
-            return [sorted(hands[p]) if p != seat else st.hands[p][:] for p in range(st.n)], \
-                sorted(t for t in pool if t not in taken)
-    return [h[:] for h in st.hands], st.bag[:]  # never seen in practice: the true deal always agrees
+        dealt = _Deal(pool, _below(rng, factorial(len(pool))), order)
+        if dealt.deal(st, others, new):
+            return new, dealt.bag()
+        pool, order = _unseen(st, others), []  # this order cannot honour the clues: another one
+    return [h[:] for h in hands], st.bag[:]  # never seen in practice: the true deal always agrees
 
 
-def _deal(st: AcquireData, others: list[int], order: list[int]) -> dict[int, list[int]] | None:
-    """Deal ``order`` (shuffled) to ``others``, or None if this order cannot honour the clues."""
-    used: set[int] = set()
-    hands: dict[int, list[int]] = {}
+def _unseen(st: AcquireData, others: list[int]) -> list[int]:
+    """The tiles in the bag and in ``others``' hands, sorted."""
+    pool = st.bag[:]
     for p in others:
-        hand: list[int] = []
-        dead = st.dead_tiles[p].mask
-        room = _take(order, used, hand, st.stuck_least[p], st.stuck_tiles[p], dead, st.drawn_since[p])
-        if room is not None:
-            room = _take(order, used, hand, len(st.hands[p]), None, dead, room)
-        if room is None:
-            return None
-        hands[p] = hand
-    return hands
+        pool += st.hands[p]
+    pool.sort()
+    return pool
 
 
-def _take(order: list[int], used: set[int], hand: list[int], count: int, among: int | None, dead: int,
-          room: int) -> int | None:
-    """Add unused tiles of ``order`` to ``hand`` (only those of ``among``, if given) until it holds ``count``,
-    passing over dead ones once ``room`` of them are in; the room left, or None if the hand stays short."""
-    for t in order:
-        if len(hand) >= count:
-            break
-        if t in used or (among is not None and not among >> t & 1) or (dead >> t & 1 and not room):
-            continue
-        room -= dead >> t & 1
-        hand.append(t)
-        used.add(t)
-    return room if len(hand) >= count else None
+def _below(rng: random.Random, n: int) -> int:
+    """A random number from 0 to ``n - 1``, each as likely (``rng.randrange(n)`` without its argument checks).
+    Read in mixed radix (``code, digit = divmod(code, m)`` for each m in turn) it gives independent uniform
+    digits: one call draws a whole deal."""
+    bits = n.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= n:
+        r = rng.getrandbits(bits)
+    return r
+
+
+class _Deal:
+    """Dealing by the clues from a random order of tiles: ``read`` holds the tiles read but not taken yet, in
+    order; ``tiles`` those not read yet (sorted), each read popped at random with the next digit of ``code``
+    (a random number below ``len(tiles)!``)."""
+
+    __slots__ = ("code", "read", "tiles")
+
+    def __init__(self, tiles: list[int], code: int, read: list[int]) -> None:
+        self.tiles, self.code, self.read = tiles, code, read
+
+    def deal(self, st: AcquireData, others: list[int], hands: list[list[int]]) -> bool:
+        """Give ``others`` their hands, into ``hands``; False if this order cannot honour the clues."""
+        for p in others:
+            count = len(st.hands[p])
+            hand: list[int] = []
+            dead = st.dead_tiles[p].mask if st.drawn_since[p] < count else 0  # room for a whole hand: no clue
+            room: int | None = st.drawn_since[p]
+            if st.stuck_least[p]:
+                room = self.take(hand, st.stuck_least[p], st.stuck_tiles[p], dead, st.drawn_since[p])
+            if room is not None:
+                room = self.take(hand, count, None, dead, room)
+            if room is None:
+                return False
+            hand.sort()
+            hands[p] = hand
+        return True
+
+    def bag(self) -> list[int]:
+        """The tiles no hand took, sorted."""
+        bag = self.tiles
+        for t in self.read:
+            insort(bag, t)
+        return bag
+
+    def take(self, hand: list[int], count: int, among: int | None, dead: int, room: int) -> int | None:
+        """Add to ``hand`` the next tiles of the order not taken yet (only those of ``among``, if given), until it
+        holds ``count``, passing over dead ones once ``room`` of them are in; the room left, or None if the hand
+        stays short."""
+        need = count - len(hand)
+        kept: list[int] = []
+        for t in self.read:
+            if not need or (among is not None and not among >> t & 1):
+                kept.append(t)
+            elif dead >> t & 1:
+                if room:
+                    room -= 1
+                    hand.append(t)
+                    need -= 1
+                else:
+                    kept.append(t)
+            else:
+                hand.append(t)
+                need -= 1
+        tiles, code = self.tiles, self.code
+        n = len(tiles)
+        while need and n:
+            code, j = divmod(code, n)
+            n -= 1
+            t = tiles.pop(j)
+            if among is not None and not among >> t & 1:
+                kept.append(t)
+            elif dead >> t & 1:
+                if room:
+                    room -= 1
+                    hand.append(t)
+                    need -= 1
+                else:
+                    kept.append(t)
+            else:
+                hand.append(t)
+                need -= 1
+        self.read, self.code = kept, code
+        return None if need else room

@@ -94,8 +94,8 @@ def resample(st: AcquireState, seat: int, rng: random.Random) -> AcquireState:
     agreeing with what play has shown of each hand (``hand_clues``)."""
     c = st.clone()
     c.hands, c.bag = redeal(st, seat, rng)
-    if c.phase == Phase.PLACE:
-        c.place_options = c.playable_tiles(c.turn_player)  # that player's hand may have been re-dealt
+    if c.phase == Phase.PLACE and c.turn_player != seat:
+        c.place_options = c.playable_tiles(c.turn_player)  # that player's hand has been re-dealt
     return c
 
 

@@ -4,6 +4,9 @@ search bots."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from math import perm
+from operator import add, mul
 from typing import TYPE_CHECKING, Any
 
 from .actions import TRIO_LETTERS
@@ -43,29 +46,57 @@ def observe(st: GraciasState, seat: int | None) -> dict[str, Any]:
     }
 
 
+COLOUR_BYTES = tuple(bytes([col]) for col in range(NUM_COLOURS))
+"""A card of each colour, as one byte (``resample`` lines cards up in a bytearray)."""
+
+
 def resample(st: GraciasState, seat: int, rng: random.Random) -> GraciasState:
     """Re-deal, from the cards ``seat`` has not seen, the other players' face-down cards, the trios'
-    face-down cards and the pile, keeping how many each holds."""
+    face-down cards and the pile, keeping how many each holds.
+
+    Search bots call this once per iteration, so it is kept cheap (``bench/resample.py``): the cards are dealt
+    one at a time, popped at random from the unseen cards lined up by colour (an order that only their counts
+    decide, not where they really are, so that a re-deal tells nothing of the true position), with the digits
+    of one random number; what is left makes the pile. Each deal is as likely as with a shuffle of them all."""
     c = st.clone()
-    pool = [col for col in range(NUM_COLOURS) for _ in range(c.deck[col])]
-    others = [p for p in range(c.n) if p != seat]
-    for p in others:
-        pool += [col for col in range(NUM_COLOURS) for _ in range(c.hidden[p][col])]
+    hidden = c.hidden
     face_down = [t for t in c.trios if t is not None and t[2] >= 0]
-    pool += [t[2] for t in face_down]
-    rng.shuffle(pool)
-    i = 0
-    for p in others:
-        k = sum(c.hidden[p])
-        c.hidden[p] = [0] * NUM_COLOURS
-        for col in pool[i:i + k]:
-            c.hidden[p][col] += 1
-        i += k
+    unseen: Iterable[int] = c.deck
+    for p in range(c.n):
+        if p != seat:
+            unseen = map(add, unseen, hidden[p])
+    pile = list(unseen)  # per colour, the cards unseen; once the others are dealt, what is left for the pile
     for t in face_down:
-        t[2] = pool[i]
-        i += 1
-    c.deck = [0] * NUM_COLOURS
-    for col in pool[i:]:
-        c.deck[col] += 1
+        pile[t[2]] += 1
+    pool = bytearray().join(map(mul, COLOUR_BYTES, pile))
+    n = len(pool)
+    code = _below(rng, perm(n, n - sum(c.deck)))
+    pop = pool.pop
+    for p in range(c.n):
+        k = sum(hidden[p])
+        if k and p != seat:
+            cards = hidden[p] = [0] * NUM_COLOURS
+            for m in range(n, n - k, -1):
+                code, j = divmod(code, m)
+                col = pop(j)
+                cards[col] += 1
+                pile[col] -= 1
+            n -= k
+    for t in face_down:
+        code, j = divmod(code, n)
+        n -= 1
+        t[2] = col = pop(j)
+        pile[col] -= 1
+    c.deck = pile
     return c
 
+
+def _below(rng: random.Random, n: int) -> int:
+    """A random number from 0 to ``n - 1``, each as likely (``rng.randrange(n)`` without its argument checks).
+    Read in mixed radix (``code, digit = divmod(code, m)`` for m = n, n - 1, …) it gives the independent uniform
+    digits of a whole deal."""
+    bits = n.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= n:
+        r = rng.getrandbits(bits)
+    return r

@@ -1,0 +1,165 @@
+"""Re-dealing what a seat has not seen (``state.resample(seat, rng)``, for search bots): the other players'
+face-down cards, the trios' face-down cards and the pile are dealt again from the cards the seat has not seen,
+each keeping how many it holds; everything the seat sees stays, and the result tells nothing of the truth."""
+
+from __future__ import annotations
+
+import random
+
+from ludotheque.engine import CHANCE, Match, get_game
+from ludotheque.games.gracias.cards import NUM_COLOURS
+from ludotheque.games.gracias.state import CHOOSE, GraciasState
+
+GAME = get_game("gracias")
+
+
+def _positions(players: int, seed: int, packets: str = "one", every: int = 3) -> list[GraciasState]:
+    """Copies of the positions of a random game where a seat is to move, one action in ``every``."""
+    match = Match(GAME, players, {"packets": packets}, seed=seed, log=False)
+    rng = random.Random(seed)
+    out: list[GraciasState] = []
+    step = 0
+    while not match.is_over():
+        if match.current_player == CHANCE:
+            match.draw_chance()
+            continue
+        st = match.state
+        assert isinstance(st, GraciasState)
+        if step % every == 0:
+            out.append(st.clone())
+        match.apply(rng.choice(match.legal_actions()))
+        step += 1
+    return out
+
+
+def _face_down(st: GraciasState) -> list[int]:
+    """The trios' face-down cards (-1: none there)."""
+    return [t[2] if t is not None else -1 for t in st.trios]
+
+
+def _unseen(st: GraciasState, seat: int) -> list[int]:
+    """Per colour, the cards ``seat`` has not seen: the pile, the others' face-down cards, the trios' ones."""
+    counts = st.deck[:]
+    for p in range(st.n):
+        if p != seat:
+            counts = [a + b for a, b in zip(counts, st.hidden[p], strict=True)]
+    for c in _face_down(st):
+        if c >= 0:
+            counts[c] += 1
+    return counts
+
+
+def test_a_redeal_keeps_what_the_seat_knows_and_conserves_the_cards() -> None:
+    dealt = 0
+    for players, seed, packets in ((3, 1, "one"), (4, 2, "many"), (5, 3, "one"), (6, 4, "many")):
+        for st in _positions(players, seed, packets):
+            truth = st.to_json()
+            for seat in range(players):
+                seen = st.observation(seat)
+                other = st.resample(seat, random.Random(f"{seed}:{seat}"))
+                assert st.to_json() == truth, "resample changed the true position"
+                assert other.observation(seat) == seen
+                assert other.hidden[seat] == st.hidden[seat] and other.open == st.open
+                assert [sum(h) for h in other.hidden] == [sum(h) for h in st.hidden]
+                assert sum(other.deck) == sum(st.deck)
+                assert [t is None for t in other.trios] == [t is None for t in st.trios]
+                assert [t[:2] for t in other.trios if t is not None] == [t[:2] for t in st.trios if t is not None]
+                assert [c >= 0 for c in _face_down(other)] == [c >= 0 for c in _face_down(st)]
+                assert _unseen(other, seat) == _unseen(st, seat), "not the cards the seat has not seen"
+                other.check_invariants()
+                dealt += sum(_unseen(st, seat)) > sum(st.deck)
+    assert dealt > 100  # many of these re-deals had face-down cards to deal
+
+
+def test_redeals_are_reproducible_and_vary_with_the_rng() -> None:
+    varied = 0
+    for st in _positions(4, 5, every=5):
+        seat = max(st.actor, 0)
+        assert st.resample(seat, random.Random(9)).to_json() == st.resample(seat, random.Random(9)).to_json()
+        deals = {str(st.resample(seat, random.Random(k)).to_json()) for k in range(20)}
+        if sum(_unseen(st, seat)) > sum(st.deck) and sum(1 for c in _unseen(st, seat) if c) > 1:
+            assert len(deals) > 1, "re-deals do not vary"
+            varied += 1
+    assert varied > 10
+
+
+def test_a_redeal_tells_nothing_of_where_the_cards_really_are() -> None:
+    """Two positions a seat cannot tell apart (the truth and one of its re-deals) are re-dealt alike for the same
+    random numbers: the result depends on what the seat knows, never on the true face-down cards."""
+    for st in _positions(5, 6, every=7):
+        for seat in range(5):
+            twin = st.resample(seat, random.Random(1000 + seat))
+            assert twin.observation(seat) == st.observation(seat)
+            for k in range(3):
+                assert twin.resample(seat, random.Random(k)).to_json() == st.resample(seat, random.Random(k)).to_json()
+
+
+def _mid_turn() -> GraciasState:
+    """Four players, round 1, turn 3, two trios taken: the others hold face-down cards, two trios still have
+    theirs."""
+    match = Match(GAME, 4, seed=7, log=False)
+    rng = random.Random(7)
+    while True:
+        if match.current_player == CHANCE:
+            match.draw_chance()
+            continue
+        st = match.state
+        assert isinstance(st, GraciasState)
+        if st.tour == 2 and st.taken == 2 and st.phase == CHOOSE:
+            return st
+        match.apply(rng.choice(match.legal_actions()))
+
+
+def test_each_unseen_card_is_dealt_anywhere_as_often_as_chance_says() -> None:
+    """Every card dealt is any unseen card, each as likely; and two cards of one hand are of one colour as often
+    as when drawn together from the unseen cards (the deal is uniform, not only card by card)."""
+    st = _mid_turn()
+    seat = st.actor
+    unseen = _unseen(st, seat)
+    total = sum(unseen)
+    places = [("hidden", p) for p in range(st.n) if p != seat and sum(st.hidden[p])]
+    places += [("trio", t) for t, c in enumerate(_face_down(st)) if c >= 0]
+    assert len(places) >= 4
+    draws = 4000
+    counts = {(place, c): 0 for place in places for c in range(NUM_COLOURS)}
+    pairs = pairs_same = 0
+    for k in range(draws):
+        other = st.resample(seat, random.Random(k))
+        for place in places:
+            kind, i = place
+            if kind == "hidden":
+                for c in range(NUM_COLOURS):
+                    counts[place, c] += other.hidden[i][c]
+                size = sum(other.hidden[i])
+                pairs += size * (size - 1) // 2
+                pairs_same += sum(n * (n - 1) // 2 for n in other.hidden[i])
+            else:
+                trio = other.trios[i]
+                assert trio is not None
+                counts[place, trio[2]] += 1
+    chi2 = 0.0
+    for (place, c), seen in counts.items():
+        kind, i = place
+        size = sum(st.hidden[i]) if kind == "hidden" else 1
+        expected = draws * size * unseen[c] / total
+        if expected:
+            chi2 += (seen - expected) ** 2 / expected
+        else:
+            assert seen == 0
+    cells = len(counts)
+    assert chi2 < cells + 6 * (2 * cells) ** 0.5, chi2
+    same = sum(n * (n - 1) for n in unseen) / (total * (total - 1))
+    assert pairs > 1000 and abs(pairs_same / pairs - same) < 4 * (same * (1 - same) / pairs) ** 0.5 + 0.02
+
+
+def test_play_goes_on_from_a_redeal() -> None:
+    for players, seed in ((3, 11), (4, 12), (6, 13)):
+        for st in _positions(players, seed, every=40)[1:4]:
+            other = st.resample(max(st.actor, 0), random.Random(seed))
+            rng = random.Random(seed)
+            while not other.is_terminal():
+                if other.current_player == CHANCE:
+                    other.apply(other.sample_chance(rng))
+                else:
+                    other.apply(rng.choice(other.legal_actions()))
+                other.check_invariants()
