@@ -76,7 +76,7 @@ def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(name: str, play
                 e.step(None)
                 continue
             assert reward == 0
-            state = raw.state
+            state = raw.game_state
             assert raw.possible_agents[state.current_player] == agent
             mask = observation["action_mask"]
             assert mask.dtype == np.int8
@@ -87,7 +87,7 @@ def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(name: str, play
                     assert not e.observe(other)["action_mask"].any()
             e.step(policy(observation, agent))
         assert set(final) == set(raw.possible_agents)
-        outcome = raw.state.outcome()
+        outcome = raw.game_state.outcome()
         assert sum(final.values()) == pytest.approx(1.0)
         assert {a for a, r in final.items() if r > 0} == {f"player_{w}" for w in outcome.winners}
 
@@ -96,7 +96,7 @@ def test_rank_rewards() -> None:
     e = env("gracias", 4, reward="rank")
     e.reset(seed=3)
     rewards = play_game(e, {a: random_policy(1) for a in e.possible_agents}, {}, seed=3)
-    ranks = e.unwrapped.state.outcome().ranks
+    ranks = e.unwrapped.game_state.outcome().ranks
     assert rewards == {f"player_{s}": (4 - r) / 3 for s, r in enumerate(ranks)}
 
 
@@ -120,7 +120,7 @@ def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
     e = env("gracias", 3)
     e.reset(seed=0)
     raw = e.unwrapped
-    before = raw.state.to_json()
+    before = raw.game_state.to_json()
     mask = e.observe(e.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(IllegalActionError, match="is not legal for player_"):
@@ -129,7 +129,7 @@ def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
         e.step(raw.encoding.actions.size)
     with pytest.raises(IllegalActionError, match="must move"):
         raw.step(None)
-    assert raw.state.to_json() == before
+    assert raw.game_state.to_json() == before
     with pytest.raises(ValueError, match="no game named"):
         raw_env("chess", 2)
 
@@ -145,7 +145,7 @@ def test_a_seat_observes_only_its_own_view() -> None:
     for agent in raw.possible_agents:
         seat = raw.seat_of[agent]
         before = e.observe(agent)["observation"]
-        raw.state = raw.state.resample(seat, random.Random(seat))
+        raw.game_state = raw.game_state.resample(seat, random.Random(seat))
         assert np.array_equal(e.observe(agent)["observation"], before)
 
 
@@ -156,7 +156,7 @@ def test_built_in_bots_play_through_the_environment(name: str) -> None:
     bots = {f"player_{i}": "heuristic" for i in range(1, players)}
     rewards = play_game(e, {"player_0": random_policy(0)}, bots, seed=4)
     assert sum(rewards.values()) == pytest.approx(1.0)
-    assert e.unwrapped.state.is_terminal()
+    assert e.unwrapped.game_state.is_terminal()
 
 
 def test_a_bot_only_moves_for_its_agent_and_may_play_off_the_grid() -> None:
@@ -174,7 +174,7 @@ def test_a_bot_only_moves_for_its_agent_and_may_play_off_the_grid() -> None:
             continue
         move = BotOpponent("heuristic", e, agent, seed=0).choose()
         try:
-            raw.encoding.actions.encode(move, raw.state)
+            raw.encoding.actions.encode(move, raw.game_state)
         except ValueError:
             off_grid += 1
         e.step(move)

@@ -32,7 +32,7 @@ class BotOpponent:
 
     def choose(self) -> Action:
         """The bot's move for the position the environment is in (its agent must be the one to move)."""
-        state = self.raw.state
+        state = self.raw.game_state
         if self.raw.agent_selection != self.agent or state.current_player != self.seat:
             raise ValueError(f"{self.agent} is not the agent to move ({self.raw.agent_selection} is)")
         return self.bot.choose(SeatView(state, self.seat, state.legal_actions()))

@@ -25,7 +25,8 @@
 - Seats that leave the game (Luxembourg-Shopping: ruined; A Vendre: left) simply stop being selected; they are
   terminated with the others at the end and get their reward then.
 - ``step`` also takes a game ``Action`` instead of an index (the built-in bots play so: their moves may be off the
-  encoded grid, such as Stack Market's aims); ``unwrapped.state`` is the game's position, for them and for tests.
+  encoded grid, such as Stack Market's aims); ``unwrapped.game_state`` is the game's position, for them and for
+  tests (PettingZoo's ``state()``, a global view, is not offered).
 """
 
 from __future__ import annotations
@@ -83,8 +84,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped; raw_env i
         self.render_mode = render_mode
         declared = getattr(self.game.info, "max_actions", None)
         self.max_actions: int = max_actions or declared or DEFAULT_MAX_ACTIONS
-        self.state: State = self._new_state()  # checks players and options now
-        size = self.encoding.observation_size(self.state)
+        self.game_state: State = self._new_state()  # checks players and options now
+        size = self.encoding.observation_size(self.game_state)
         n_actions = self.encoding.actions.size
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.seat_of = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -97,7 +98,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped; raw_env i
         self.actions_played = 0
         """Actions applied since the reset, chance included."""
         self.last_action: Action | None = None
-        self._mask: tuple[int, Mask] | None = None
+        self._mask: tuple[tuple[int, int], Mask] | None = None
 
     def _new_state(self) -> State:
         return self.game.new_game(self.players, self.game_options, self.seat_settings)
@@ -111,9 +112,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped; raw_env i
 
     # --- a game -------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game, drawn from ``seed`` (or from the generator as it is); ``options`` is PettingZoo's and unused:
+        the game's options are given to the constructor."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self._new_state()
+        self.game_state = self._new_state()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -141,11 +144,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped; raw_env i
         index = self.encoding.actions.check_index(action)
         if not self.legal_mask()[index]:
             raise self._illegal(index)
-        self._play(self.encoding.actions.decode(index, self.state))
+        self._play(self.encoding.actions.decode(index, self.game_state))
 
     def _play(self, action: Action) -> None:
         agent = self.agent_selection
-        self.state.apply(action)  # an illegal action raises and changes nothing
+        self.game_state.apply(action)  # an illegal action raises and changes nothing
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.actions_played += 1
@@ -155,7 +158,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped; raw_env i
 
     def _advance(self) -> None:
         """Draw chance until a seat moves, the game ends, or it is too long; then select who is next."""
-        state, rng = self.state, self._rng
+        state, rng = self.game_state, self._rng
         while state.is_chance() and self.actions_played < self.max_actions:
             state.apply(state.sample_chance(rng))
             self.actions_played += 1
@@ -171,9 +174,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped; raw_env i
             self.agent_selection = self.possible_agents[state.current_player]
 
     def _illegal(self, index: int) -> IllegalActionError:
-        legal = [a.text() for a in self.state.legal_actions()]
+        legal = [a.text() for a in self.game_state.legal_actions()]
         try:
-            named = f"{index} ({self.encoding.actions.decode(index, self.state).text()!r})"
+            named = f"{index} ({self.encoding.actions.decode(index, self.game_state).text()!r})"
         except ValueError:
             named = str(index)
         return IllegalActionError(f"action {named} is not legal for {self.agent_selection} now; "
@@ -182,15 +185,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped; raw_env i
     # --- what an agent sees ---------------------------------------------------------------------
     def legal_mask(self) -> Mask:
         """The legal indices of the agent to move (cached until the next action)."""
-        if self._mask is None or self._mask[0] != self.actions_played:
-            self._mask = (self.actions_played, self.encoding.actions.legal_mask(self.state))
+        key = (id(self.game_state), self.actions_played)
+        if self._mask is None or self._mask[0] != key:
+            self._mask = (key, self.encoding.actions.legal_mask(self.game_state))
         return self._mask[1]
 
     def observe(self, agent: str) -> Observation:
         seat = self.seat_of[agent]
-        moving = self.state.current_player == seat
+        moving = self.game_state.current_player == seat
         mask = self.legal_mask().astype(np.int8) if moving else np.zeros(self.encoding.actions.size, np.int8)
-        return {"observation": self.encoding.observation_array(self.state, seat), "action_mask": mask}
+        return {"observation": self.encoding.observation_array(self.game_state, seat), "action_mask": mask}
 
     def render(self) -> str | None:
         text = self.describe()
@@ -201,7 +205,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped; raw_env i
 
     def describe(self) -> str:
         """A few lines: the game, the last action, who moves and what they may do, or the result."""
-        st = self.state
+        st = self.game_state
         lines = [f"{self.game.info.title_en}, {self.players} players, {self.actions_played} actions"]
         if self.last_action is not None:
             lines.append(f"last: {self.last_action.text()}")
