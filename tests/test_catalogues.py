@@ -45,7 +45,8 @@ AT_LEAST_TWO: dict[str, int] = {"size": 2, "limit": 3, "players": 2, "min": 2, "
 """Count fields that are never 1 here (a chain has 2 hotels or more; a game 2 players or more; an ordinal; shares
 traded go two by two)."""
 SAME_WORDS = {
-    ("bots", "level.expert"), ("cli", "seat.bot"), ("cli", "screen.title"), ("cli", "screen.prompt"), ("cli", "end.fortune"),
+    ("bots", "level.expert"),
+    ("cli", "seat.bot"), ("cli", "screen.title"), ("cli", "screen.prompt"), ("cli", "end.fortune"),
     ("cli", "simulate.bot"), ("cli", "games.option"), ("acquire", "ui.score"), ("acquire", "ui.hidden"),
     ("acquire", "card.exchange"),
     ("acquire", "summary.holder"), ("acquire", "event.dispose"),

@@ -42,7 +42,9 @@ def test_simulate_json_is_deterministic_and_independent_of_jobs(capsys: pytest.C
     code, out2, _ = run(capsys, *args, "--jobs", "2")
     assert code == 0
     first, second = json.loads(out1), json.loads(out2)
+    thinking = first.pop("thinking"), second.pop("thinking")  # seconds: the machine's, not the games'
     assert first == second
+    assert set(thinking[0]) == {"heuristic", "random"} and thinking[0]["random"]["over_limit"] == 0
     assert first["games"] == 12
     by_bot = {b["bot"]: b for b in first["by_bot"]}
     assert by_bot["heuristic"]["seat_games"] == 12 and by_bot["random"]["seat_games"] == 24

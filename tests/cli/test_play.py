@@ -386,8 +386,10 @@ def test_refusals_say_the_players_own_choices_in_their_words() -> None:
      "--option colour\u00a0: Grand Hôtel n'a pas cette option\u00a0; ses options sont"),
     ({"option": ["cards"]}, "fr", "--option cards\u00a0: écrivez nom=valeur"),
     ({"bots": "randm"}, "fr",
-     "--bots\u00a0: aucun bot nommé «\u00a0randm\u00a0» pour Grand Hôtel\u00a0; les bots sont easy, expert, hard, heuristic, mcts, medium et random"),
-    ({"bots": "randm"}, "en", "--bots: no bot named “randm” for Acquire; the bots are easy, expert, hard, heuristic, mcts, medium and random"),
+     "--bots\u00a0: aucun bot nommé «\u00a0randm\u00a0» pour Grand Hôtel\u00a0; les bots sont easy, expert, hard, "
+     "heuristic, mcts, medium et random"),
+    ({"bots": "randm"}, "en", "--bots: no bot named “randm” for Acquire; the bots are easy, expert, hard, heuristic, "
+     "mcts, medium and random"),
 ])
 def test_command_line_mistakes_are_refused_in_the_players_language(given: dict[str, object], lang: str,
                                                                     message: str) -> None:

@@ -132,6 +132,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     simulate.add_argument("--json", action="store_true", help=h("args.json_simulate"))
     simulate.add_argument("--no-progress", action="store_true", help=h("args.no_progress"))
     simulate.add_argument("--plot", metavar=h("args.mv_picture"), help=h("args.plot"))
+    simulate.add_argument("--move-limit", type=float, default=None, metavar=h("args.mv_seconds"),
+                          help=h("args.move_limit"))
 
     from .tournament import add_arguments as tournament_arguments
 

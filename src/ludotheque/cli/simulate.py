@@ -71,7 +71,10 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     if getattr(args, "plot", None) is not None:
         check_plot(args.plot, lang)
     seed: int = args.seed if args.seed is not None else 0
-    return SimConfig(name, players, tuple(bots), options, args.games, seed, seat_settings)
+    limit: float | None = getattr(args, "move_limit", None)
+    if limit is not None and not limit > 0:
+        raise OptionError(UI.t(lang, "simulate.move_limit", value=limit))
+    return SimConfig(name, players, tuple(bots), options, args.games, seed, seat_settings, limit)
 
 
 PLOT_PROBLEMS = {"empty": "simulate.plot_empty", "directory": "simulate.plot_directory",
@@ -139,8 +142,11 @@ def print_summary(summary: Summary, lang: str, console: Console) -> None:
     table = Table(title=Text(UI.t(lang, "simulate.title", games=format_number(summary.games, lang),
                                   game=game.info.title(lang), players=c.players)))
     left = any(b.left for b in summary.bots.values())  # a column only for games where seats leave
+    timed = c.move_limit is not None or any(b.seconds_per_move > 0.001 for b in summary.bots.values())
+    limited = c.move_limit is not None
     for key in ("simulate.bot", "simulate.seats", "simulate.wins", "simulate.ci", "simulate.score",
-                "simulate.rank", *(("simulate.left",) if left else ())):
+                "simulate.rank", *(("simulate.left",) if left else ()), *(("simulate.think",) if timed else ()),
+                *(("simulate.over",) if limited else ())):
         table.add_column(UI.t(lang, key), justify="left" if key == "simulate.bot" else "right")
     for b in summary.by_bot():
         lo, hi = b.interval
@@ -148,7 +154,9 @@ def print_summary(summary: Summary, lang: str, console: Console) -> None:
                       f"{format_percent(lo, lang)} – {format_percent(hi, lang)}",
                       format_number(b.score_total / max(1, b.seats), lang),
                       format_number(b.rank_total / max(1, b.seats), lang, 2),
-                      *((format_percent(b.left / max(1, b.seats), lang),) if left else ()))
+                      *((format_percent(b.left / max(1, b.seats), lang),) if left else ()),
+                      *((format_number(1000 * b.seconds_per_move, lang, 1),) if timed else ()),
+                      *((format_number(b.over, lang),) if limited else ()))
     console.print(table)
     colon, semicolon = ("\u00a0: ", "\u00a0; ") if lang == "fr" else (": ", "; ")
     rates = "  ".join(f"{s}{colon}{format_percent(r, lang)}" for s, r in enumerate(summary.seat_win_rates()))

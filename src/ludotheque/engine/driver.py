@@ -3,21 +3,52 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from .bots import Bot, SeatView
 from .errors import IllegalActionError
-from .state import CHANCE, TERMINAL, State
+from .state import CHANCE, TERMINAL, Action, State
 
 
-def play_out(state: State, bots: Sequence[Bot], rng: random.Random, max_actions: int = 1_000_000) -> int:
-    """Play ``state`` to the end in place; return the number of actions applied (chance included)."""
+class MoveTimes:
+    """How long each seat's bot thought: moves, total and slowest seconds, and moves over ``limit`` (a bot is
+    told the limit as its move's deadline, ``SeatView.deadline``; one that goes over it is counted here)."""
+
+    __slots__ = ("limit", "moves", "over", "slowest", "total")
+
+    def __init__(self, players: int, limit: float | None = None) -> None:
+        self.limit = limit
+        self.moves = [0] * players
+        self.total = [0.0] * players
+        self.slowest = [0.0] * players
+        self.over = [0] * players
+
+    def add(self, seat: int, seconds: float) -> None:
+        self.moves[seat] += 1
+        self.total[seat] += seconds
+        self.slowest[seat] = max(self.slowest[seat], seconds)
+        if self.limit is not None and seconds > self.limit:
+            self.over[seat] += 1
+
+
+def play_out(state: State, bots: Sequence[Bot], rng: random.Random, max_actions: int = 1_000_000,
+             times: MoveTimes | None = None, history: list[tuple[int, Action]] | None = None) -> int:
+    """Play ``state`` to the end in place; return the number of actions applied (chance included). With
+    ``times``, each bot's thinking is timed (and given ``times.limit`` as its deadline); with ``history``, every
+    action is appended to it with its actor (a match's history, for its record)."""
     count = 0
     while count < max_actions:
         player = state.current_player
         if player >= 0:
             legal = state.legal_actions()
-            action = bots[player].choose(SeatView(state, player, legal))
+            if times is None:
+                action = bots[player].choose(SeatView(state, player, legal))
+            else:
+                started = time.monotonic()
+                deadline = None if times.limit is None else started + times.limit
+                action = bots[player].choose(SeatView(state, player, legal, deadline))
+                times.add(player, time.monotonic() - started)
             if action not in legal and not state.is_legal(action):
                 raise IllegalActionError(f"bot {bots[player].name!r} at seat {player} chose {action.text()!r}, "
                                          "which is not legal")
@@ -26,5 +57,7 @@ def play_out(state: State, bots: Sequence[Bot], rng: random.Random, max_actions:
         elif player == TERMINAL:
             return count
         state.apply_legal(action)
+        if history is not None:
+            history.append((player, action))
         count += 1
     raise RuntimeError(f"the game did not end within {max_actions} actions")

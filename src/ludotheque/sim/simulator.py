@@ -19,7 +19,7 @@ from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from ..bots import make_bot
-from ..engine.driver import play_out
+from ..engine.driver import MoveTimes, play_out
 from ..engine.game import get_game
 from ..engine.match import bot_rng, chance_rng
 from ..engine.options import OptionValue
@@ -45,6 +45,8 @@ class SimConfig:
     seat_settings: tuple[dict[str, OptionValue], ...] = ()
     """Each seat's own settings (``GameInfo.seat_options``; empty: the game's defaults). They stay with the seat
     while the bots rotate, so the win rate by seat shows what a setting is worth."""
+    move_limit: float | None = None
+    """Seconds a bot may think per move: given to bots as their move's deadline, and moves over it are counted."""
 
     def game_seed(self, i: int) -> int:
         return random.Random(f"ludotheque-sim:{self.seed}:{i}").getrandbits(48)
@@ -66,6 +68,14 @@ class GameResult:
     actions: int
     out: tuple[int, ...] = ()
     """The seats that left the game before its end (ruined, in Luxembourg-Shopping)."""
+    moves: tuple[int, ...] = ()
+    """Per seat: the decisions its bot made."""
+    thought: tuple[float, ...] = ()
+    """Per seat: seconds its bot thought, in all."""
+    slowest: tuple[float, ...] = ()
+    """Per seat: its bot's longest thought, in seconds."""
+    over: tuple[int, ...] = ()
+    """Per seat: moves over the simulation's ``move_limit``."""
 
 
 def play_one(config: SimConfig, i: int) -> GameResult:
@@ -75,10 +85,12 @@ def play_one(config: SimConfig, i: int) -> GameResult:
     seating = config.seating(i)
     state = game.new_game(config.players, config.options, list(config.seat_settings) or None)
     bots = [make_bot(name, game.info.name, s, bot_rng(seed, s)) for s, name in enumerate(seating)]
-    actions = play_out(state, bots, chance_rng(seed))
+    times = MoveTimes(config.players, config.move_limit)
+    actions = play_out(state, bots, chance_rng(seed), game.info.max_actions, times)
     o = state.outcome()
     return GameResult(i, seed, seating, o.scores, o.ranks, o.winners, o.termination, actions,
-                      tuple(state.seats_out()))
+                      tuple(state.seats_out()), tuple(times.moves), tuple(times.total), tuple(times.slowest),
+                      tuple(times.over))
 
 
 def _play_range(config: SimConfig, start: int, stop: int) -> list[GameResult]:
@@ -132,6 +144,18 @@ class BotSummary:
     left: int = 0
     """Seat-games this bot left before the end (put out of the game)."""
     scores: ScoreHistogram = field(default_factory=ScoreHistogram)
+    moves: int = 0
+    """Decisions this bot made."""
+    thought: float = field(default=0.0, compare=False)
+    """Seconds it thought, in all (like the two below, the machine's figure: left out of comparisons)."""
+    slowest: float = field(default=0.0, compare=False)
+    """Its longest thought, in seconds."""
+    over: int = field(default=0, compare=False)
+    """Its moves over the simulation's limit."""
+
+    @property
+    def seconds_per_move(self) -> float:
+        return self.thought / self.moves if self.moves else 0.0
 
     @property
     def win_rate(self) -> float:
@@ -147,7 +171,12 @@ class BotSummary:
                 "win_rate": round(self.win_rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
                 "mean_score": round(self.score_total / max(1, self.seats), 1),
                 "mean_rank": round(self.rank_total / max(1, self.seats), 3),
-                "left_rate": round(self.left / max(1, self.seats), 4)}
+                "left_rate": round(self.left / max(1, self.seats), 4), "moves": self.moves}
+
+    def thinking_json(self) -> dict[str, Any]:
+        """How long it thought (the one part of a summary that depends on the machine and its load)."""
+        return {"seconds_per_move": round(self.seconds_per_move, 6), "slowest_move": round(self.slowest, 4),
+                "over_limit": self.over}
 
 
 @dataclass
@@ -178,6 +207,11 @@ class Summary:
             b.rank_total += r.ranks[seat]
             b.left += seat in r.out
             b.scores.add(r.scores[seat])
+            if r.moves:
+                b.moves += r.moves[seat]
+                b.thought += r.thought[seat]
+                b.slowest = max(b.slowest, r.slowest[seat])
+                b.over += r.over[seat]
         self.actions += r.actions
         self.ends[r.termination] = self.ends.get(r.termination, 0) + 1
 
@@ -200,7 +234,9 @@ class Summary:
         return {
             "game": c.game, "players": c.players, "bots": list(c.bots), "options": c.options,
             "seat_settings": [dict(s) for s in c.seat_settings], "games": self.games,
-            "seed": c.seed, "fair_share": round(1 / c.players, 4), "by_bot": [b.to_json() for b in self.by_bot()],
+            "seed": c.seed, "move_limit": c.move_limit,
+            "thinking": {b.bot: b.thinking_json() for b in self.by_bot()}, "fair_share": round(1 / c.players, 4),
+            "by_bot": [b.to_json() for b in self.by_bot()],
             "seat_win_rates": [round(x, 4) for x in self.seat_win_rates()],
             "mean_actions": round(self.mean_actions(), 1), "terminations": self.terminations(),
         }

@@ -40,13 +40,13 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import make_bot
-from ..engine.bots import Bot, SeatView
-from ..engine.errors import IllegalActionError, LudoError, Reason, RecordError
+from ..engine.bots import Bot
+from ..engine.driver import play_out
+from ..engine.errors import LudoError, Reason, RecordError
 from ..engine.game import get_game
 from ..engine.match import Match, bot_rng
 from ..engine.options import OptionValue
 from ..engine.record import MAX_NAME_CHARS, GameRecord, SeatConfig
-from ..engine.state import CHANCE, TERMINAL
 from ..ratings import Rating, rate
 from .simulator import CHUNK, IN_FLIGHT, GameResult, _ignore_sigint
 from .stats import wilson_interval
@@ -152,27 +152,10 @@ class TournamentConfig:
 # --- playing --------------------------------------------------------------------------------------
 
 def play_recorded(match: Match, bots: Sequence[Bot], max_actions: int = 1_000_000) -> None:
-    """Play ``match`` to its end with ``bots``, keeping every action in its history for its record.
-
-    ``engine.driver.play_out``'s loop (the same draws, so the same games as ``ludo simulate``'s for the same seed and
-    seating), with the history ``Match.to_record`` needs; bots' moves are checked as there, not re-checked by
-    ``Match.apply``, which would list the legal moves a second time."""
-    state, history = match.state, match.history
-    while len(history) < max_actions:
-        player = state.current_player
-        if player == TERMINAL:
-            return
-        if player == CHANCE:
-            match.draw_chance()
-            continue
-        legal = state.legal_actions()
-        action = bots[player].choose(SeatView(state, player, legal))
-        if action not in legal and not state.is_legal(action):
-            raise IllegalActionError(f"bot {bots[player].name!r} at seat {player} chose {action.text()!r}, "
-                                     "which is not legal")
-        state.apply_legal(action)
-        history.append((player, action))
-    raise RuntimeError(f"the game did not end within {max_actions} actions")
+    """Play ``match`` to its end with ``bots``, keeping every action in its history for its record: the
+    simulator's loop (``engine.driver.play_out``) with the match's chance generator, so the same games as
+    ``ludo simulate``'s for the same seed and seating."""
+    play_out(match.state, bots, match.rng, max_actions, history=match.history)
 
 
 def play_game(config: TournamentConfig, i: int) -> GameRecord:

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 from ...engine.search import SearchHooks
 from ...engine.state import Action, State
 from . import actions as A
-from .bonuses import majority_bonuses
 from .board import NEIGHBOURS, TILE_NAMES
+from .bonuses import majority_bonuses
 from .chains import CHAINS, END_SIZE, NUM_CHAINS, PRICE, bonuses
 from .data import LONE, Phase
 

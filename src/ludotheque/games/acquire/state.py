@@ -9,6 +9,7 @@ from ...engine.errors import IllegalActionError, InvalidActionError, Reason, all
 from ...engine.state import Action
 from ...engine.text import fold
 from . import actions as A
+from . import view
 from .board import TILE_NAMES
 from .buying import BuyingRules
 from .chains import CHAINS, DISPLAY_NAMES, PRICE
@@ -204,12 +205,8 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
         return state_to_json(self)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        from .view import observe
-
-        return observe(self, seat)
+        return view.observe(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> AcquireState:
-        from .view import resample
-
-        return resample(self, seat, rng)
+        return view.resample(self, seat, rng)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine.errors import IllegalActionError, InvalidActionError, Reason, allowed_list
 from ...engine.state import CHANCE, TERMINAL, Action, Event, Outcome, SeatedState, rank_scores
+from . import view
 from .actions import DEAL, KEEP, TAKE, TRIO_LETTERS, Deal, Keep, Take, parse_action
 from .cards import COLOURS, NUM_COLOURS, PER_COLOUR, Counts, majority_discards, make_packets
 
@@ -274,11 +275,7 @@ class GraciasState(SeatedState):
         return state_to_json(self)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        from .view import observe
-
-        return observe(self, seat)
+        return view.observe(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> GraciasState:
-        from .view import resample
-
-        return resample(self, seat, rng)
+        return view.resample(self, seat, rng)
