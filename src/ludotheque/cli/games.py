@@ -8,7 +8,8 @@ import json
 from rich.table import Table
 from rich.text import Text
 
-from ..bots import bot_names
+from ..bots import LEVELS, bot_names
+from ..bots.hints import WORDS
 from ..engine.game import all_games
 from ..engine.options import OptionSpec
 from .output import Screen
@@ -22,7 +23,7 @@ def run_games(args: argparse.Namespace) -> int:
         print(json.dumps([{
             "name": g.info.name, "aliases": list(g.info.aliases), "title_en": g.info.title_en,
             "title_fr": g.info.title_fr, "min_players": g.info.min_players, "max_players": g.info.max_players,
-            "bots": bot_names(g.info.name),
+            "bots": bot_names(g.info.name), "levels": levels_json(),
             "options": [_option_json(o) for o in g.info.options],
             "seat_options": [_option_json(o) for o in g.info.seat_options],
         } for g in games], indent=1, ensure_ascii=False))
@@ -43,7 +44,23 @@ def run_games(args: argparse.Namespace) -> int:
         for o in i.seat_options:
             table.add_row(o.name, _default(o), allowed(o, lang), Text(o.help_fr if lang == "fr" else o.help_en))
         console.print(table)
+    console.print(Text(UI.t(lang, "games.levels"), style="bold"))
+    levels = Table(box=None, padding=(0, 2), show_header=False)
+    for name, budget in LEVELS.items():
+        spec = ":".join(["= mcts", *(f"{k}={v}" for k, v in budget.items())])
+        title = WORDS.t(lang, f"level.{name}")
+        levels.add_row(name if title == name else f"{name} ({title})", Text(WORDS.t(lang, f"level_help.{name}")),
+                       Text(spec, style="dim"))
+    console.print(levels)
     return 0
+
+
+def levels_json() -> list[dict[str, object]]:
+    """The levels, weakest first: each the search bot (``mcts``) with a budget, and what it is, in both languages."""
+    return [{"name": name, "bot": "mcts", "parameters": dict(budget),
+             "title_en": WORDS.t("en", f"level.{name}"), "title_fr": WORDS.t("fr", f"level.{name}"),
+             "help_en": WORDS.t("en", f"level_help.{name}"), "help_fr": WORDS.t("fr", f"level_help.{name}")}
+            for name, budget in LEVELS.items()]
 
 
 def _default(option: OptionSpec) -> str:
