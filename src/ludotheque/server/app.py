@@ -135,7 +135,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
         """The account a request's session stands for (its cookie, or an ``Authorization: Bearer`` header)."""
         return await accounts.account(_session_token(request))
 
-    def logged_in(request: Request, response: Response, token: str) -> None:
+    def set_session_cookie(request: Request, response: Response, token: str) -> None:
         secure = request.url.scheme == "https" if secure_cookies is None else secure_cookies
         response.set_cookie(COOKIE, token, max_age=SESSION_SECONDS, path="/", httponly=True, samesite="lax",
                             secure=secure)
@@ -218,13 +218,13 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
     async def register(body: AccountIn, request: Request, response: Response) -> dict[str, Any]:
         """A new account, logged in at once (the session's cookie, and its token for scripts)."""
         account, token = await accounts.register(body.name, body.password, _address(request))
-        logged_in(request, response, token)
+        set_session_cookie(request, response, token)
         return {"name": account.name, "token": token}
 
     @app.post("/api/login")
     async def login(body: AccountIn, request: Request, response: Response) -> dict[str, Any]:
         account, token = await accounts.login(body.name, body.password, _address(request))
-        logged_in(request, response, token)
+        set_session_cookie(request, response, token)
         return {"name": account.name, "token": token}
 
     @app.post("/api/logout")
