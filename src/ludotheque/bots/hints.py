@@ -16,10 +16,10 @@ from ..engine.bots import SeatView
 from ..engine.game import Game
 from ..engine.i18n import Catalog
 from ..engine.state import State
+from .levels import WORDS
 from .search import Search
 
-WORDS = Catalog.load("ludotheque.bots")
-"""The bots' words: levels, and the hints' figures."""
+__all__ = ["WORDS", "Hint", "hints"]
 HINT_SECONDS = 0.5
 """How long a hint thinks by default."""
 HINT_MOVES = 3

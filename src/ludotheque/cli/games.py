@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import LEVELS, bot_names
-from ..bots.hints import WORDS
+from ..bots.levels import WORDS, levels_json
 from ..engine.game import all_games
 from ..engine.options import OptionSpec
 from .output import Screen
@@ -53,14 +53,6 @@ def run_games(args: argparse.Namespace) -> int:
                        Text(spec, style="dim"))
     console.print(levels)
     return 0
-
-
-def levels_json() -> list[dict[str, object]]:
-    """The levels, weakest first: each the search bot (``mcts``) with a budget, and what it is, in both languages."""
-    return [{"name": name, "bot": "mcts", "parameters": dict(budget),
-             "title_en": WORDS.t("en", f"level.{name}"), "title_fr": WORDS.t("fr", f"level.{name}"),
-             "help_en": WORDS.t("en", f"level_help.{name}"), "help_fr": WORDS.t("fr", f"level_help.{name}")}
-            for name, budget in LEVELS.items()]
 
 
 def _default(option: OptionSpec) -> str:

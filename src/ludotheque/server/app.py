@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from ..bots import bot_names
+from ..bots.levels import levels_json
 from ..engine.errors import LudoError, OptionError
 from ..engine.game import all_games, get_game
 from ..engine.match import Match
@@ -177,7 +178,8 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
     @app.get("/api/games")
     async def games(lang: str = "en") -> list[dict[str, Any]]:
         return [{"name": g.info.name, "title": g.info.title(lang), "min_players": g.info.min_players,
-                 "max_players": g.info.max_players, "bots": bot_names(g.info.name), "rules": g.info.rules_version,
+                 "max_players": g.info.max_players, "bots": bot_names(g.info.name),
+                 "levels": levels_json(), "rules": g.info.rules_version,
                  "options": [_option(o, lang) for o in g.info.options if not o.file],
                  "seat_options": [_option(o, lang) for o in g.info.seat_options]}
                 for g in all_games()]
@@ -357,12 +359,14 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
                 said = clean_text(message.get("text"), MAX_CHAT_CHARS)
                 if said:
                     await hub.say(live, client, said)
+            elif kind == "hint" and isinstance(message, dict):
+                await hub.hint(live, client, message.get("at"))
             elif kind == "sync" and isinstance(message, dict):
                 client.lang = "fr" if message.get("lang") == "fr" else client.lang if "lang" not in message else "en"
                 client.events = client.chat = 0
                 await client.send(frame(live, client, live.online(clock())))
             else:
-                raise LudoError('unknown message; the messages are {"type": "act" | "chat" | "sync", …}')
+                raise LudoError('unknown message; the messages are {"type": "act" | "chat" | "hint" | "sync", …}')
         except LudoError as error:
             await client.send(refusal(game, client.lang, error, live.table.at))
         except Exception:  # the database away: nothing was played (memory went back to what is stored)

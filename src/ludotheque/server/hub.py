@@ -89,6 +89,8 @@ class Client:
     """How many of the table's events this connection has been sent."""
     chat: int = 0
     """How many chat lines it has been sent."""
+    hinting: bool = False
+    """A hint is being thought out for this connection (one at a time)."""
 
 
 @dataclass
@@ -740,6 +742,32 @@ class Hub:
     async def _told(self, live: LiveTable) -> None:
         if self.on_update is not None:
             await self.on_update(live)
+
+    # --- hints ------------------------------------------------------------------------------------
+    async def hint(self, live: LiveTable, client: Client, at: Any) -> None:
+        """The best few moves for the client's seat, thought out from its own view off the event loop (``bots.hints``)
+        and sent to it alone; refused, in words, at a rated table, out of turn, on an old state, or while the
+        connection's previous hint is still being thought out."""
+        from ..bots.hints import hints
+
+        table = live.table
+        if client.seat is None:
+            raise Refusal("spectators cannot ask for hints", "hint_spectator")
+        if live.stored.rated:
+            raise Refusal("hints are off at a rated table", "hint_rated")
+        if not isinstance(at, int) or isinstance(at, bool) or at != table.at:
+            raise Refusal("this hint was asked on an older state of the table", "hint_stale")
+        if table.to_move != client.seat:
+            raise Refusal("a hint is for the seat to move, when it is its turn", "hint_turn")
+        if client.hinting:
+            raise Refusal("a hint is already being thought out for you", "hint_busy")
+        client.hinting = True
+        try:
+            game, state = table.match.game, table.match.state.clone()
+            found = await asyncio.to_thread(hints, game, state, client.seat, seed=at)
+        finally:
+            client.hinting = False
+        await client.send({"type": "hint", "at": at, "moves": [h.to_json(game) for h in found]})
 
     # --- the table's own moves: chance, bots, the clock -------------------------------------------------
     async def _drive(self, live: LiveTable) -> None:

@@ -141,7 +141,15 @@ class TablePage {
   }
 
   receive(message) {
+    if (message.type === "hint") { // the best few moves for this seat, thought out on the server from its view
+      if (this.frame && message.at === this.frame.at) {
+        this.hinted = { at: message.at, moves: message.moves };
+        this.drawChoices();
+      }
+      return;
+    }
     if (message.type === "error") {
+      if (this.hinted && this.hinted.moves === null) this.hinted = null;
       this.notice.textContent = this.t("table.refused", { message: message.message });
       this.sent = -1;
       return;
@@ -313,7 +321,10 @@ class TablePage {
       this.choices.append(h("p", { class: "dim waiting" }, f.status === "waiting" ? t("table.waiting_seats") : who));
       return;
     }
-    if (this.view && this.view.renderChoices && this.view.renderChoices(this.choices, f, this.ctx())) return;
+    if (this.view && this.view.renderChoices && this.view.renderChoices(this.choices, f, this.ctx())) {
+      this.choices.append(this.hintPanel(f));
+      return;
+    }
     this.choices.append(h("h2", {}, t("table.your_turn")));
     const list = h("div", { class: "choice-list" });
     f.legal.forEach((a, i) => {
@@ -322,7 +333,38 @@ class TablePage {
       b.addEventListener("click", () => this.act(a.text));
       list.append(b);
     });
-    this.choices.append(list, h("p", { class: "dim keys" }, t("table.keys")));
+    this.choices.append(list, h("p", { class: "dim keys" }, t("table.keys")), this.hintPanel(f));
+  }
+
+  // A hint on request (not at a rated table): the server's search from this seat's view, best moves first.
+  hintPanel(f) {
+    const t = this.t;
+    if (f.rated || this.table.rated) return h("p", { class: "dim hint-off" }, t("table.hint_rated"));
+    const box = h("div", { class: "hint", id: "hint" });
+    const asked = this.hinted && this.hinted.at === f.at ? this.hinted : null;
+    const button = h("button", { class: "button small", type: "button", id: "hint-button", disabled: asked !== null },
+      t("table.hint"));
+    button.addEventListener("click", () => {
+      this.hinted = { at: f.at, moves: null };
+      this.send({ type: "hint", at: f.at });
+      this.drawChoices();
+    });
+    box.append(button);
+    if (asked && asked.moves === null) box.append(h("p", { class: "dim" }, t("table.hint_thinking")));
+    if (asked && asked.moves !== null) {
+      if (!asked.moves.length) box.append(h("p", { class: "dim" }, t("table.hint_none")));
+      const list = h("ol", { class: "hint-moves" });
+      for (const m of asked.moves) {
+        const legal = f.legal.find((a) => a.text === m.action);
+        const reasons = m.reasons[this.lang] || m.reasons.en;
+        list.append(h("li", {},
+          h("strong", {}, legal ? legal.words : m.action), " ",
+          h("span", { class: "dim" }, t("table.hint_chance", { percent: Math.round(100 * m.win), tries: m.tries })),
+          reasons.length ? h("ul", {}, reasons.map((r) => h("li", {}, r))) : null));
+      }
+      box.append(list);
+    }
+    return box;
   }
 
   key(e) {

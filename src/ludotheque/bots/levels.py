@@ -1,0 +1,18 @@
+"""The levels as people see them: each level's name and what it is, in French and English (``bots/locale``), for
+``ludo games`` and the browser's table setup."""
+
+from __future__ import annotations
+
+from ..engine.i18n import Catalog
+from . import LEVELS
+
+WORDS = Catalog.load("ludotheque.bots")
+"""The bots' words: levels, and the hints' figures."""
+
+
+def levels_json() -> list[dict[str, object]]:
+    """The levels, weakest first: each the search bot (``mcts``) with a budget, and what it is, in both languages."""
+    return [{"name": name, "bot": "mcts", "parameters": dict(budget),
+             "title_en": WORDS.t("en", f"level.{name}"), "title_fr": WORDS.t("fr", f"level.{name}"),
+             "help_en": WORDS.t("en", f"level_help.{name}"), "help_fr": WORDS.t("fr", f"level_help.{name}")}
+            for name, budget in LEVELS.items()]
