@@ -350,19 +350,20 @@ class TablePage {
       this.drawChoices();
     });
     box.append(button);
-    if (asked && asked.moves === null) box.append(h("p", { class: "dim" }, t("table.hint_thinking")));
+    if (asked && asked.moves === null) box.append(h("p", { class: "dim", role: "status" }, t("table.hint_thinking")));
     if (asked && asked.moves !== null) {
-      if (!asked.moves.length) box.append(h("p", { class: "dim" }, t("table.hint_none")));
-      const list = h("ol", { class: "hint-moves" });
+      if (!asked.moves.length) box.append(h("p", { class: "dim", role: "status" }, t("table.hint_none")));
+      const list = h("ol", { class: "hint-moves", role: "status" });
       for (const m of asked.moves) {
         const legal = f.legal.find((a) => a.text === m.action);
         const reasons = m.reasons[this.lang] || m.reasons.en;
-        list.append(h("li", {},
+        list.append(h("li", { dataset: { hint: m.action } },
           h("strong", {}, legal ? legal.words : m.action), " ",
-          h("span", { class: "dim" }, t("table.hint_chance", { percent: Math.round(100 * m.win), tries: m.tries })),
-          reasons.length ? h("ul", {}, reasons.map((r) => h("li", {}, r))) : null));
+          h("span", { class: "dim hint-chance" },
+            t("table.hint_chance", { percent: Math.round(100 * m.win), tries: t.number(m.tries) })),
+          reasons.length ? h("ul", { class: "hint-reasons" }, reasons.map((r) => h("li", {}, r))) : null));
       }
-      box.append(list);
+      if (asked.moves.length) box.append(list);
     }
     return box;
   }
