@@ -17,6 +17,7 @@ Hooks see whole states, but search only ever hands them states re-dealt from one
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -46,6 +47,15 @@ class SearchHooks:
         """Why ``action`` is worth playing for ``seat`` in ``state``: catalogue keys (``hint.<key>``) with their
         fields, most telling first; [] when the game has nothing to say beyond the figures."""
         return []
+
+
+def softmax(values: Sequence[float], width: float, alive: Sequence[bool] | None = None) -> list[float]:
+    """Chances to come first from values ``width`` apart (a softmax; a seat not ``alive`` has none): how games turn
+    a position's figures (net worths, scores) into each seat's chance to win."""
+    top = max(v for i, v in enumerate(values) if alive is None or alive[i])
+    weights = [math.exp((v - top) / width) if alive is None or alive[i] else 0.0 for i, v in enumerate(values)]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 NO_HOOKS = SearchHooks()

@@ -13,12 +13,11 @@
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...engine.search import SearchHooks
+from ...engine.search import SearchHooks, softmax
 from ...engine.state import Action, State
 from . import actions as A
 from .board import NEIGHBOURS, TILE_NAMES
@@ -70,14 +69,6 @@ def progress_of(st: AcquireState) -> float:
     return min(1.0, max(on_board / TILES_IN_PLAY, max(st.size) / END_SIZE))
 
 
-def win_chances(worths: Sequence[float], width: float) -> list[float]:
-    """A softmax of worths ``width`` apart: each seat's chance to finish richest."""
-    top = max(worths)
-    weights = [math.exp((w - top) / width) for w in worths]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
 class AcquireSearch(SearchHooks):
     rollout_plies = ROLLOUT_PLIES
 
@@ -86,7 +77,7 @@ class AcquireSearch(SearchHooks):
         progress = progress_of(st)
         worths = net_worths(st, progress)
         width = max(400.0, (sum(worths) / st.n) * (0.35 - 0.25 * progress))
-        return win_chances(worths, width)
+        return softmax(worths, width)
 
     def rollout_action(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         st: AcquireState = state  # type: ignore[assignment]
