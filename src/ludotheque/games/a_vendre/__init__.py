@@ -34,6 +34,7 @@ class AVendre(Game):
     def __init__(self) -> None:
         self.catalog = CATALOG
         self.bot_paths = {"heuristic": "ludotheque.games.a_vendre.heuristic:HeuristicBot"}
+        self.search_path = "ludotheque.games.a_vendre.search:HOOKS"
         self.terminal_path = "ludotheque.games.a_vendre.terminal:AVendreRenderer"
 
     def initial_state(self, players: int, options: dict[str, OptionValue],

@@ -34,6 +34,7 @@ class LuxembourgShopping(Game):
     def __init__(self) -> None:
         self.catalog = CATALOG
         self.bot_paths = {"heuristic": "ludotheque.games.luxembourg_shopping.heuristic:HeuristicBot"}
+        self.search_path = "ludotheque.games.luxembourg_shopping.search:HOOKS"
         self.terminal_path = "ludotheque.games.luxembourg_shopping.terminal:LuxembourgRenderer"
 
     def initial_state(self, players: int, options: dict[str, OptionValue],

@@ -33,6 +33,7 @@ class StackMarket(Game):
     def __init__(self) -> None:
         self.catalog = CATALOG
         self.bot_paths = {"heuristic": "ludotheque.games.stack_market.heuristic:HeuristicBot"}
+        self.search_path = "ludotheque.games.stack_market.search:HOOKS"
         self.terminal_path = "ludotheque.games.stack_market.terminal:StackMarketRenderer"
 
     def initial_state(self, players: int, options: dict[str, OptionValue],

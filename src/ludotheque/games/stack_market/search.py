@@ -1,0 +1,427 @@
+"""What makes tree search strong per second in Stack Market (``engine/search.py``).
+
+The generic search branches on the 75 listed aims of every die and plays random aims to the end of the game: its
+towers fall at once, each placement a physics check, about 150 iterations a second in mid-game and a picture of the
+game nobody plays. These hooks:
+
+- **Aims** (``candidates``): one branch for the listed aim where the die is safest (the heuristic's equilibrium
+  margins, ``heuristic.Field``, read straight from the physics' column: the grid point around the safest aim that
+  keeps the building up most often), and, on the turn's last die when a rival shares the building, one crooked
+  aim: nearly as safe for this die, the worst for the next one (« Quelques conseils »: « mal empiler »). Orders,
+  investments and the stacker keep every legal choice (a handful).
+- **Rollouts** place every die at the safest aim (no grid), stack the longest order while the building is low,
+  stay invested, and stop at the next position where no die is being placed, after ``ROLLOUT_PLIES`` moves.
+- **Evaluation**: the heuristic's projection of the round (turns in seat order until the reserve is used up, the
+  chance each building falls on the way, ends tallest or smallest, and the takeover succeeds), done for every seat:
+  cash plus what the round's end is expected to pay it (markers, the takeover bonus or fine, a collapse's fine,
+  the stacking bonus, the card); the expected fortunes become chances to win by a softmax whose width grows with the
+  rounds left. Cash is each seat's own secret, but every payment is public, so the re-dealt state's cash is what the
+  table can work out.
+- **Hints** say what a move does in the game's words: the safest aim and its chance to hold, a crooked aim left to
+  a rival, an order that earns the stacking bonus or the tallest-building card, a shorter, safer order, where the
+  investor goes, the steadier stacker.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...engine.search import SearchHooks
+from ...engine.state import Action, State
+from . import state as rules
+from .actions import AIM_LIMIT_UM, COMPANY_LETTERS, STAY, Aim, Invest, Stack, Stacker, Stay
+from .heuristic import (
+    CARD,
+    CROOKED_KEEP,
+    FINE,
+    MARKER,
+    STACK_BONUS,
+    TAKEOVER_BONUS,
+    TAKEOVER_FINE,
+    TAKEOVER_HAND,
+    Field,
+    _phi,
+    _square_planes,
+    bonus_chance,
+    hazard,
+    stacked_share,
+)
+from .physics import Column
+from .state import (
+    AIM,
+    CHANGE,
+    CHOOSE_STACKER,
+    ORDER,
+    RECORD_START,
+    SETUP_INVEST,
+    STACK_BONUS_DICE,
+)
+
+if TYPE_CHECKING:
+    from .state import StackMarketState
+
+ROLLOUT_PLIES = 2
+"""Moves played out after the tree before the position is judged (then on to the end of the dice being placed)."""
+GRID_STEP = 1500
+GRID_LIMIT = 3000
+"""The listed aims: offsets of -3000 to 3000 µm by 1500 along each axis (``state.AIM_GRID``)."""
+DIRECTIONS = tuple((dx, dy) for dx in (-GRID_STEP, 0, GRID_STEP) for dy in (-GRID_STEP, 0, GRID_STEP) if dx or dy)
+CROOKED_TRIED = 3
+"""Crooked aims whose effect on the next die is worked out (the least safe for this die among those allowed)."""
+TALL = 20
+"""Rollouts stack the longest order on a building lower than this, the shortest on a taller one."""
+WIDTH_NOW = 14_000.0
+WIDTH_ROUND = 14_000.0
+"""The softmax's width ($): for what the round under way may still bring beyond its projection, and per round to
+come."""
+
+
+def field_of(column: Column) -> Field:
+    """The heuristic's field of the next die on ``column`` (``heuristic.Tower.field``), read from the physics' own
+    overlaps: no clipping, one pass down the column."""
+    poses, planes = column.poses, column._planes
+    h = len(poses)
+    sx = sy = 0.0
+    held: list[tuple[float, float, float, float, int]] = []
+    add = held.append
+    for i in range(h - 2, -1, -1):
+        above = poses[i + 1]
+        sx += above.x
+        sy += above.y
+        k1 = h - i
+        for p in planes[i]:
+            a, b, c = p.a, p.b, p.c
+            # the side the plane bounds, as ``heuristic._side`` (the nearest axis of its normal)
+            side = (0 if a > 0 else 2) if abs(a) >= abs(b) else (1 if b > 0 else 3)
+            add((a, b, k1 * c - a * sx - b * sy, c, side))
+    top = poses[-1]
+    return Field(held, _square_planes(top.x, top.y, top.turn), (top.x, top.y, top.turn))
+
+
+def _grid(offset: float) -> tuple[int, int]:
+    """The two listed offsets around ``offset`` (the same one twice at the limits)."""
+    clamped = max(-GRID_LIMIT, min(GRID_LIMIT, offset))
+    low = math.floor(clamped / GRID_STEP) * GRID_STEP
+    return low, min(GRID_LIMIT, low + GRID_STEP)
+
+
+def safest_grid_aim(field: Field, sigma: float) -> tuple[Aim, float]:
+    """The listed aim (no extra turn) around the safest one that keeps the building up most often, and that chance."""
+    cx, cy = field.centre()
+    tx, ty = field.top[0], field.top[1]
+    best = (-1.0, 0, 0)
+    for x in set(_grid(cx - tx)):
+        for y in set(_grid(cy - ty)):
+            s = field.survival(tx + x, ty + y, sigma)
+            if s > best[0]:
+                best = (s, x, y)
+    return Aim(best[1], best[2], 0), best[0]
+
+
+def crooked_grid_aim(field: Field, safe: Aim, sigma: float, rival: float) -> Aim | None:
+    """A listed aim nearly as safe as ``safe`` for this die (``CROOKED_KEEP``) after which the next die (``rival``'s
+    hand) is least likely to hold; None when none is worse for the next die. The next die's chance is worked out for
+    the ``CROOKED_TRIED`` aims farthest off the safe one (the least safe for this die), one or two steps away."""
+    tx, ty = field.top[0], field.top[1]
+    floor = field.survival(tx + safe.x, ty + safe.y, sigma) - CROOKED_KEEP
+    off: list[tuple[float, int, int]] = []
+    for dx, dy in DIRECTIONS:
+        for step in (1, 2):
+            x, y = safe.x + step * dx, safe.y + step * dy
+            if abs(x) > GRID_LIMIT or abs(y) > GRID_LIMIT:
+                continue
+            own = field.survival(tx + x, ty + y, sigma)
+            if own >= floor:
+                off.append((own, x, y))
+    if not off:
+        return None
+    best_next = field.after(tx + safe.x, ty + safe.y).best_survival(rival) - 0.01
+    best: Aim | None = None
+    for _, x, y in sorted(off)[:CROOKED_TRIED]:
+        after = field.after(tx + x, ty + y).best_survival(rival)
+        if after < best_next:
+            best_next, best = after, Aim(x, y, 0)
+    return best
+
+
+def rival_left(st: StackMarketState) -> int:
+    """The rival sharing the building of the turn's player, when the die to place is the turn's last (-1: none)."""
+    if st.phase != AIM or st.stacker >= 0 or len(st.pending) != 1:
+        return -1
+    me, c = st.turn_player, st.building
+    return next((p for p in range(st.n) if p != me and st.investors[p] == c), -1)
+
+
+class Projection:
+    """The rest of the round for every seat, as the heuristic projects it for itself (``heuristic.Outlook``)."""
+
+    def __init__(self, st: StackMarketState) -> None:
+        self.st = st
+        self.n = st.n
+        self.fields: dict[int, Field] = {}
+
+    def first_risk(self, company: int, seat: int) -> float:
+        """The chance the next die on ``company``, placed by ``seat``, brings it down, from its margins now."""
+        field = self.fields.get(company)
+        if field is None:
+            field = self.fields[company] = field_of(self.st.columns[company])
+        return 1 - field.best_survival(float(self.st.steadiness[seat]))
+
+    def now(self) -> list[float]:
+        """Per seat: cash and what the rest of the round is expected to bring, from a position where no die is being
+        placed (or in the middle of a turn's dice: those that stand, or the building's fall)."""
+        st = self.st
+        heights = [len(f) for f in st.faces]
+        tops = [f[-1] if f else 0 for f in st.faces]
+        cash = [float(c) for c in st.cash]
+        if st.phase == CHANGE:
+            return self.worths(cash, heights, tops, st.reserve, st.turn_player + 1, st.holder, -1)
+        if st.phase == ORDER:
+            return self.worths(cash, heights, tops, st.reserve + len(st.hand), st.turn_player, st.holder, -1)
+        if st.phase == AIM and st.stacker >= 0:
+            return self.takeover(cash)
+        if st.phase != AIM:
+            start = st.turn_player if st.turn_player >= 0 else max(st.first, 0)
+            return self.worths(cash, heights, tops, st.reserve, start, st.holder, -1)
+        # Dice being placed: they all stand, or the building falls (``heuristic.HeuristicBot._order``).
+        me, c = st.turn_player, st.building
+        h, k = heights[c], len(st.pending)
+        sigma = float(st.steadiness[me])
+        stand = (1 - self.first_risk(c, me)) * math.exp(-sum(hazard(h + j, sigma) for j in range(2, k + 1)))
+        up_cash = list(cash)
+        if st.added + k >= STACK_BONUS_DICE:
+            up_cash[me] += 1000 * STACK_BONUS
+        holder = st.holder
+        if h + k >= RECORD_START and (h + k > st.record or (holder < 0 and h + k >= st.record)):
+            holder = me
+        up_h, up_t = list(heights), list(tops)
+        up_h[c], up_t[c] = h + k, st.pending[-1]
+        reserve = st.reserve + len(st.hand)
+        up = self.worths(up_cash, up_h, up_t, reserve, me + 1, holder, c)
+        if stand > 0.999:
+            return up
+        down_cash = list(cash)
+        for p in range(self.n):
+            if st.investors[p] == c:
+                down_cash[p] = max(0.0, down_cash[p] - 1000 * FINE)
+        down_h, down_t = list(heights), list(tops)
+        down_h[c], down_t[c] = 3, 3
+        down = self.worths(down_cash, down_h, down_t, max(0, reserve + h + k - 8), me + 1, st.holder, c)
+        return [stand * a + (1 - stand) * b for a, b in zip(up, down, strict=True)]
+
+    def takeover(self, cash: list[float]) -> list[float]:
+        """A takeover being stacked: its chance to stand when its last die is placed, and the round's payout
+        either way (``state._takeover_done``)."""
+        st, n = self.st, self.n
+        tall, small, stacker = st.tall, st.small, st.stacker
+        h, k = len(st.faces[tall]), len(st.pending)
+        sigma = st.steadiness[stacker] * TAKEOVER_HAND
+        field = field_of(st.columns[tall])
+        success = field.best_survival(sigma) * math.exp(-sum(hazard(h + j, sigma) for j in range(2, k + 1)))
+        won, lost = list(cash), list(cash)
+        income_won, income_lost = [0] * n, [0] * n
+        for p in range(n):
+            c = st.investors[p]
+            if c < 0:
+                continue
+            m = st.investor_count(c)
+            if c == tall:
+                income_won[p] = rules.MARKER_INCOME * m + rules.TAKEOVER_BONUS
+                lost[p] = max(0.0, lost[p] - rules.TAKEOVER_FINE)
+            elif c == small:
+                income_lost[p] = rules.MARKER_INCOME * m
+            else:
+                income_won[p] = income_lost[p] = rules.MARKER_INCOME * m
+        for p in range(n):
+            won[p] += income_won[p]
+            lost[p] += income_lost[p]
+        if st.holder >= 0:
+            if income_won[st.holder] >= rules.MARKER_INCOME:
+                won[st.holder] += rules.CARD_BONUS
+            if income_lost[st.holder] >= rules.MARKER_INCOME:
+                lost[st.holder] += rules.CARD_BONUS
+        return [success * a + (1 - success) * b for a, b in zip(won, lost, strict=True)]
+
+    def worths(self, cash: list[float], heights: list[int], tops: list[int], reserve: int, start: int, holder: int,
+               unseen: int) -> list[float]:
+        """Per seat: ``cash`` and what the rest of the round brings it, turns from seat ``start`` on (``unseen``: a
+        company whose next die's margins are not known yet)."""
+        st, n = self.st, self.n
+        inv = st.investors
+        h = [float(x) for x in heights]
+        alive = [1.0] * n
+        first = [x > 0 and c != unseen for c, x in enumerate(heights)]
+        top = list(tops)
+        bonus = [0.0] * n
+        left = float(reserve)
+        seat = start % n
+        for _ in range(12 * n):
+            if left < 0.5:
+                break
+            c = inv[seat]
+            if c >= 0 and h[c] > 0:
+                rolled = min(h[c], left)
+                gain = min(stacked_share(rolled, top[c]), left)
+                sigma = float(st.steadiness[seat])
+                risk = gain * hazard(h[c] + gain / 2 + 1, sigma)
+                if first[c]:
+                    risk += max(0.0, self.first_risk(c, seat) - hazard(h[c] + 1, sigma))
+                    first[c] = False
+                risk = min(risk, 1.0)
+                alive[c] *= 1 - risk
+                bonus[seat] += bonus_chance(rolled, top[c]) * (1 - risk)
+                h[c] += gain
+                left -= gain
+                top[c] = 2
+            seat = (seat + 1) % n
+        grown = [h[c] - heights[c] for c in range(n)]
+        markers = [0] * n
+        for c in inv:
+            if c >= 0:
+                markers[c] += 1
+        invested = [c for c in range(n) if markers[c] and h[c] >= 1]
+        tall = [0.0] * n
+        small = [0.0] * n
+        success = [1.0] * n
+        if len(invested) >= 2:
+            key = [h[c] + 0.1 * tops[c] * (grown[c] < 0.5) for c in range(n)]
+            sd = [0.3 * grown[c] + 0.6 for c in range(n)]
+            for c in invested:
+                up = down = 1.0
+                for d in invested:
+                    if d != c:
+                        z = (key[c] - key[d]) / math.hypot(sd[c], sd[d])
+                        up *= _phi(z)
+                        down *= _phi(-z)
+                tall[c] = up * alive[c]
+                small[c] = down * alive[c] + (1 - alive[c])
+            t_sum = sum(tall) or 1.0
+            s_sum = sum(small) or 1.0
+            for c in invested:
+                tall[c] /= t_sum
+                small[c] = min(small[c] / s_sum, 1 - tall[c])
+            for c in invested:
+                sigma = min(st.steadiness[p] for p in range(n) if inv[p] == c) * TAKEOVER_HAND
+                weight = sum(small[d] for d in invested if d != c) or 1.0
+                size = max(1, round(sum(small[d] * h[d] for d in invested if d != c) / weight))
+                success[c] = math.exp(-size * hazard(h[c] + (size + 1) / 2, sigma))
+        worth = [STACK_BONUS * b for b in bonus]
+        for p in range(n):
+            c = inv[p]
+            if c < 0:
+                continue
+            m = markers[c]
+            others = sum(tall[d] for d in invested if d != c)
+            beaten = sum(tall[d] * success[d] for d in invested if d != c) / others if others else 1.0
+            mid = 1 - tall[c] - small[c]
+            q = success[c]
+            worth[p] += (tall[c] * (q * (MARKER * m + TAKEOVER_BONUS) - (1 - q) * TAKEOVER_FINE)
+                         + small[c] * (1 - beaten) * MARKER * m + mid * MARKER * m - FINE * (1 - alive[c]))
+            if p == holder:
+                worth[p] += CARD * (tall[c] * q + small[c] * (1 - beaten) + mid)
+        return [cash[p] + 1000 * worth[p] for p in range(n)]
+
+
+def fortunes(st: StackMarketState) -> list[float]:
+    """Each seat's cash and what the round under way is expected to bring it."""
+    return Projection(st).now()
+
+
+def win_chances(values: Sequence[float], width: float) -> list[float]:
+    top = max(values)
+    weights = [math.exp((v - top) / width) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+class StackMarketSearch(SearchHooks):
+    rollout_plies = ROLLOUT_PLIES
+
+    def candidates(self, state: State, legal: list[Action]) -> list[Action]:
+        st: StackMarketState = state  # type: ignore[assignment]
+        if st.phase != AIM:
+            return legal
+        field = field_of(st.columns[st.building])
+        safe, _ = safest_grid_aim(field, float(st.spread()))
+        rival = rival_left(st)
+        if rival >= 0:
+            crooked = crooked_grid_aim(field, safe, float(st.spread()), float(st.steadiness[rival]))
+            if crooked is not None:
+                return [safe, crooked]
+        return [safe]
+
+    def rollout_action(self, state: State, legal: list[Action], rng: random.Random) -> Action:
+        st: StackMarketState = state  # type: ignore[assignment]
+        phase = st.phase
+        if phase == AIM:
+            field = field_of(st.columns[st.building])
+            cx, cy = field.centre()
+            return Aim(_clamp(cx - field.top[0]), _clamp(cy - field.top[1]), 0)
+        if phase == ORDER:
+            orders = [a for a in legal if isinstance(a, Stack)]
+            if len(st.faces[st.building]) < TALL:
+                return max(orders, key=lambda a: len(a.order))
+            return min(orders, key=lambda a: len(a.order))
+        if phase == CHANGE and STAY in legal:
+            return STAY
+        if phase == SETUP_INVEST:
+            return min(legal, key=lambda a: (st.investor_count(a.company) if isinstance(a, Invest) else 9,
+                                             rng.random()))
+        if phase == CHOOSE_STACKER:
+            return min(legal, key=lambda a: st.steadiness[a.seat] if isinstance(a, Stacker) else 0)
+        return legal[int(rng.random() * len(legal))]
+
+    def evaluate(self, state: State) -> Sequence[float] | None:
+        st: StackMarketState = state  # type: ignore[assignment]
+        rounds_after = max(0, st.rounds - st.round - 1)
+        return win_chances(fortunes(st), WIDTH_NOW + WIDTH_ROUND * math.sqrt(rounds_after))
+
+    def reasons(self, state: State, action: Action, seat: int) -> list[tuple[str, dict[str, Any]]]:
+        st: StackMarketState = state  # type: ignore[assignment]
+        out: list[tuple[str, dict[str, Any]]] = []
+        if isinstance(action, Aim) and st.phase == AIM:
+            field = field_of(st.columns[st.building])
+            sigma = float(st.spread())
+            tx, ty = field.top[0], field.top[1]
+            chance = round(100 * field.survival(tx + action.x, ty + action.y, sigma))
+            safe, best = safest_grid_aim(field, sigma)
+            rival = rival_left(st)
+            if action == safe:
+                out.append(("safe_aim", {"chance": chance}))
+            elif rival >= 0 and chance >= round(100 * best) - 100 * CROOKED_KEEP:
+                after = field.after(tx + action.x, ty + action.y).best_survival(float(st.steadiness[rival]))
+                out.append(("crooked_aim", {"chance": chance, "next": round(100 * after)}))
+        elif isinstance(action, Stack) and st.phase == ORDER:
+            c = st.building
+            height = len(st.faces[c]) + len(action.order)
+            if st.added + len(action.order) >= STACK_BONUS_DICE:
+                out.append(("stack_bonus", {"height": height}))
+            if height >= RECORD_START and st.holder != seat and (
+                    height > st.record or (st.holder < 0 and height >= st.record)):
+                out.append(("record", {"height": height}))
+            shortest = min(len(a.order) for a in st.legal_actions() if isinstance(a, Stack))
+            if len(action.order) == shortest and height >= TALL:
+                out.append(("short_order", {"height": height}))
+        elif isinstance(action, Invest | Stay) and st.phase in (CHANGE, SETUP_INVEST):
+            c = action.company if isinstance(action, Invest) else st.investors[seat]
+            moved = st.clone()
+            moved.investors[seat] = c
+            worth = (fortunes(moved)[seat] - st.cash[seat]) / 1000
+            key = "stay" if action == STAY else "invest"
+            out.append((key, {"company": COMPANY_LETTERS[c], "height": len(st.faces[c]),
+                              "income": round(1000 * worth, -3)}))
+        elif isinstance(action, Stacker):
+            steadiest = min(st.steadiness[a.seat] for a in st.legal_actions() if isinstance(a, Stacker))
+            if st.steadiness[action.seat] == steadiest:
+                out.append(("steady_stacker", {}))
+        return out
+
+
+def _clamp(offset: float) -> int:
+    return max(-AIM_LIMIT_UM, min(AIM_LIMIT_UM, round(offset)))
+
+
+HOOKS = StackMarketSearch()

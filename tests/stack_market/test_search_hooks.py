@@ -1,0 +1,124 @@
+"""Stack Market's search hooks (``games/stack_market/search.py``): the evaluation is a set of chances that sums to
+1 and puts a seat far ahead first; candidates and rollout moves are always legal and never empty; every hint is
+a catalogue entry in both languages; and the search bot plays a whole game with them."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ludotheque.bots import make_bot
+from ludotheque.engine import CHANCE, TERMINAL, RandomBot, SeatView, play_out
+from ludotheque.engine.game import get_game
+from ludotheque.engine.state import Action
+from ludotheque.games.stack_market import StackMarket, StackMarketState
+from ludotheque.games.stack_market.actions import Aim
+from ludotheque.games.stack_market.heuristic import HeuristicBot
+from ludotheque.games.stack_market.search import HOOKS, StackMarketSearch
+from ludotheque.games.stack_market.state import AIM, CHANGE
+
+GAME = StackMarket()
+
+
+def _new(players: int, options: dict[str, Any] | None = None, steadiness: list[int] | None = None) -> StackMarketState:
+    settings = None if steadiness is None else [{"steadiness": s} for s in steadiness]
+    state = GAME.new_game(players, options or {}, settings)
+    assert isinstance(state, StackMarketState)
+    return state
+
+
+def _positions(players: int, seed: int, steadiness: list[int] | None = None) -> list[StackMarketState]:
+    """Every position where a seat chooses in one game of heuristic bots (and a random one in seat 1)."""
+    state = _new(players, {}, steadiness)
+    rng = random.Random(seed)
+    bots = [(RandomBot if s == 1 else HeuristicBot)(s, random.Random(seed * 7 + s)) for s in range(players)]
+    out = []
+    while state.current_player != TERMINAL:
+        p = state.current_player
+        if p == CHANCE:
+            state.apply_legal(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        out.append(state.clone())
+        state.apply_legal(bots[p].choose(SeatView(state, p, legal)))
+    return out
+
+
+def _hint_keys_exist(reasons: list[tuple[str, dict[str, Any]]]) -> None:
+    catalog = GAME.catalog
+    for key, fields in reasons:
+        assert catalog.has(f"hint.{key}"), key
+        for lang in ("en", "fr"):
+            text = catalog.t(lang, f"hint.{key}", **fields)
+            assert "{" not in text, (key, lang, text)
+
+
+def test_registered() -> None:
+    assert isinstance(get_game("stack-market").search_hooks(), StackMarketSearch)
+
+
+@pytest.mark.parametrize(("players", "seed", "steadiness"), [(4, 1, None), (3, 2, [0, 4000, 1800]), (4, 3, [800] * 4)])
+def test_hooks_are_legal_and_hints_are_in_the_catalogues(players: int, seed: int, steadiness: list[int] | None) -> None:
+    rng = random.Random(seed)
+    seen_kinds: set[str] = set()
+    for state in _positions(players, seed, steadiness):
+        legal = state.legal_actions()
+        candidates = HOOKS.candidates(state, legal)
+        assert candidates and all(a in legal for a in candidates)
+        if state.phase == AIM:
+            assert len(candidates) <= 2
+        for _ in range(2):
+            action = HOOKS.rollout_action(state, legal, rng)
+            assert state.is_legal(action), action
+        judged = HOOKS.evaluate(state)
+        if judged is not None:
+            assert len(judged) == players and abs(sum(judged) - 1) < 1e-9 and min(judged) >= 0
+        tried: list[Action] = [*candidates, legal[int(rng.random() * len(legal))]]
+        for action in tried:
+            reasons = HOOKS.reasons(state, action, state.current_player)
+            _hint_keys_exist(reasons)
+            seen_kinds.update(key for key, _ in reasons)
+    assert {"safe_aim", "stay"} <= seen_kinds
+
+
+def test_a_seat_far_ahead_is_ranked_first() -> None:
+    for state in _positions(4, 5):
+        if state.phase == CHANGE and state.round == 1:
+            break
+    else:  # pragma: no cover - every game has a second round
+        raise AssertionError("no position in round 2")
+    rich = state.clone()
+    rich.cash = [50_000, 50_000, 250_000, 50_000]
+    judged = HOOKS.evaluate(rich)
+    assert judged is not None
+    assert max(range(4), key=lambda p: judged[p]) == 2 and judged[2] > 0.9
+    assert abs(sum(judged) - 1) < 1e-9
+
+
+def test_the_safe_aim_leans_back_over_a_leaning_building() -> None:
+    """A building leaning to the right: the aim search branches on is to the left of the top die."""
+    from ludotheque.games.stack_market.physics import Column, stacked_on
+
+    state = _new(4)
+    rng = random.Random(1)
+    while state.phase != AIM:
+        p = state.current_player
+        state.apply_legal(state.sample_chance(rng) if p == CHANCE else state.legal_actions()[0])
+    c = state.building
+    column = Column()
+    for k in range(12):
+        column.place(stacked_on(column.poses[-1] if column.poses else None, 1200 if k else 0, 0, 0))
+    state.columns[c] = column
+    state.faces[c] = [0] * 12
+    (aim,) = HOOKS.candidates(state, state.legal_actions())
+    assert isinstance(aim, Aim) and aim.x < 0
+
+
+def test_the_search_bot_plays_a_game_with_the_hooks() -> None:
+    state = _new(3, {"rounds": 1})
+    bots = [make_bot("mcts:iterations=20", "stack-market", 0, random.Random(1)),
+            *(make_bot("heuristic", "stack-market", s, random.Random(s)) for s in (1, 2))]
+    play_out(state, bots, random.Random(3))
+    assert state.is_terminal()
