@@ -46,6 +46,7 @@ def _positions(players: int, seed: int, random_seats: set[int]) -> list[Luxembou
 def _hint_keys_exist(reasons: list[tuple[str, dict[str, Any]]]) -> None:
     for key, fields in reasons:
         assert GAME.catalog.has(f"hint.{key}"), key
+        assert not any(isinstance(v, float) for v in fields.values()), (key, fields)  # whole numbers, as written
         for lang in ("en", "fr"):
             text = GAME.catalog.t(lang, f"hint.{key}", **fields)
             assert "{" not in text, (key, lang, text)

@@ -50,6 +50,7 @@ def _hint_keys_exist(reasons: list[tuple[str, dict[str, Any]]]) -> None:
     catalog = GAME.catalog
     for key, fields in reasons:
         assert catalog.has(f"hint.{key}"), key
+        assert not any(isinstance(v, float) for v in fields.values()), (key, fields)  # whole numbers, as written
         for lang in ("en", "fr"):
             text = catalog.t(lang, f"hint.{key}", **fields)
             assert "{" not in text, (key, lang, text)

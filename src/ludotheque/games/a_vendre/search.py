@@ -8,26 +8,31 @@ so its rollouts say little about what a purchase is worth. These hooks:
   the bank for its buyer (``state.fortune``). To that it adds what each seat's titles are still expected to bring
   (the R the other pawns pay arriving on them before the game ends, and the tax cards naming them, from the
   heuristic's board numbers and its estimate of the turns left), and in the double game what the trip bonuses
-  are worth to it; the expected fortunes become chances to win by a softmax whose width narrows as the end nears.
-- **Rollouts** are about a round (``ROLLOUT_PLIES`` decisions), with a cheap picture of the heuristic: buy a
-  business when half its price and the rents the pawns behind will pay make up for it (and, in the double game,
-  while the trip lacks titles), keeping a small reserve; ask for a card on yellow when the pile's rest is worth it;
-  bid the least raise up to half the price and a rent; auction the business that brings least; borrow rather
-  than leave.
-- **Candidates**: a bid offers up to eight amounts; search branches on passing and the three lowest (the least
-  raise wins as often as any while rivals drop out one by one).
+  are worth to it; the expected fortunes become chances to win by a softmax whose width narrows as the end nears
+  (fitted on games between heuristic bots: log-loss 0.90 against 1.39 for even chances).
+- **Rollouts** are one decision long (``ROLLOUT_PLIES``; the dice and cards before and after it played): over 30
+  games, two searches of 250 iterations agreed on buying or not 89 % of the time so, 79 % when a round (four
+  decisions) was played out first, and the iterations are faster. That decision is played as the heuristic would,
+  cheaply: buy a business when half its price and the rents the pawns behind will pay before the leader ends the
+  game make up for it (and, in the double game, while the trip lacks titles), keeping a small reserve; ask for a
+  card on yellow when the pile's rest is worth it; bid the least raise up to half the price and a rent; auction the
+  business that brings least; borrow rather than leave.
+- **Candidates**: where the heuristic's answer is clear, search takes it and spends its iterations on the close
+  calls: buying or paying the tax when the heuristic's valuations of the two are within ``CLEAR``, a card on yellow
+  when its quick value of the next card is within ``CLEAR_CARD``; the business the heuristic has auctioned; a loan
+  rather than leaving; and of the up to eight bids offered, passing and the three lowest (the least raise wins as
+  often as any while rivals drop out one by one).
 - **Hints** say why: a business that pays back before the end, a tax cheaper than the title, a card worth asking
   for or not, a bid up to what a title is worth, the business missed least, a loan rather than leaving.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...engine.search import SearchHooks
+from ...engine.search import SearchHooks, softmax
 from ...engine.state import Action, State
 from .actions import BORROW, BUY, CARD, PASS, TAX, Auction, Bid, Borrow, Buy, Pass, PayTax, TakeCard
 from .datamodel import SQUARES, TITLES
@@ -47,8 +52,8 @@ from .state import (
 if TYPE_CHECKING:
     from .state import AVendreState
 
-ROLLOUT_PLIES = 0
-"""Decisions played out after the tree before the position is judged (about a round at 4 players)."""
+ROLLOUT_PLIES = 1
+"""Decisions played out after the tree before the position is judged."""
 WIDTH_BASE = 100.0
 WIDTH_TURN = 30.0
 """The softmax's width: ``WIDTH_BASE`` + ``WIDTH_TURN`` per turn the game is expected to last still."""
@@ -64,6 +69,10 @@ RESERVE = 300
 CLEAR = 60
 """Search branches on buying or not when the heuristic's valuation of the two is within this much; beyond, it takes
 the heuristic's answer (the stakes are clear there, the dice's noise in a few hundred iterations is not)."""
+CLEAR_CARD = 40
+"""The same for a card on yellow, by the heuristic's quick value of the next card (``Model.draw_value``: a move
+valued by the square it reaches): beyond 40, it answers as the heuristic's full valuation does (every one of 269
+such cards in 100 games between heuristic bots)."""
 MEMO_SIZE = 4096
 """Positions whose candidates are kept."""
 BID_CHOICES = 3
@@ -107,12 +116,7 @@ def expected_fortunes(st: AVendreState) -> tuple[list[float], float]:
 
 def win_chances(st: AVendreState) -> list[float]:
     worths, length = expected_fortunes(st)
-    width = WIDTH_BASE + WIDTH_TURN * length
-    alive = [not st.left[p] for p in range(st.n)]
-    top = max(w for w, a in zip(worths, alive, strict=True) if a)
-    weights = [math.exp((w - top) / width) if a else 0.0 for w, a in zip(worths, alive, strict=True)]
-    total = sum(weights)
-    return [w / total for w in weights]
+    return softmax(worths, WIDTH_BASE + WIDTH_TURN * length, [not x for x in st.left])
 
 
 def card_value(st: AVendreState, seat: int) -> float:
@@ -190,12 +194,15 @@ class AVendreSearch(SearchHooks):
 
     @staticmethod
     def _narrowed(st: AVendreState, code: int, legal: list[Action]) -> list[Action]:
-        """The heuristic's answer to buying where it is clear (``CLEAR``), both answers where it is close; the
-        business the heuristic has auctioned; the lowest bids."""
+        """The heuristic's answer to buying and to a card where it is clear (``CLEAR``, ``CLEAR_CARD``), both answers
+        where it is close; the business the heuristic has auctioned; the lowest bids."""
         seat = st.actor
         if code == BUY_STEP:
             gain = Model(st, seat, _BOT).buy_gain()
             return legal if abs(gain) <= CLEAR else [BUY if gain > 0 else TAX]
+        if code == YELLOW_STEP:
+            value = Model(st, seat, _BOT).draw_value()
+            return legal if abs(value) <= CLEAR_CARD else [CARD if value > 0 else PASS]
         if code == CHOOSE_AUCTION:
             return [Model(st, seat, _BOT).auction(legal)]
         if code == BID_STEP and len(legal) > BID_CHOICES + 1:
@@ -241,16 +248,16 @@ class AVendreSearch(SearchHooks):
                 need = SECOND_TRIP_TITLES if st.trip[seat] == 1 else END_TITLES
                 if st.double and st.titles(seat) < need:
                     out.append(("buy_trip", {"titles": st.titles(seat) + 1, "need": need}))
-                income = round(Model(st, seat, _BOT).income(title), -1)
+                income = int(round(Model(st, seat, _BOT).income(title), -1))
                 out.append(("buy", {"title": title, "back": half_up(t.price[title]), "income": income}))
             else:
                 out.append(("tax", {"tax": t.income[title], "price": t.price[title]}))
         elif isinstance(action, TakeCard | Pass) and code == YELLOW_STEP:
             value = Model(st, seat, _BOT).card_value(st.pos[seat])
             if isinstance(action, TakeCard) and value > 0:
-                out.append(("card", {"value": round(value, -1)}))
+                out.append(("card", {"value": int(round(value, -1))}))
             elif isinstance(action, Pass) and value <= 0:
-                out.append(("no_card", {"value": round(-value, -1)}))
+                out.append(("no_card", {"value": int(round(-value, -1))}))
         elif isinstance(action, Bid) and st.auction is not None and st.auction[0] == "business":
             title = st.auction[1]
             out.append(("bid", {"title": title, "back": half_up(t.price[title]), "income": t.income[title]}))

@@ -7,16 +7,20 @@ game nobody plays. These hooks:
 - **Aims** (``candidates``): one branch for the listed aim where the die is safest (the heuristic's equilibrium
   margins, ``heuristic.Field``, read straight from the physics' column: the grid point around the safest aim that
   keeps the building up most often), and, on the turn's last die when a rival shares the building, one crooked
-  aim: nearly as safe for this die, the worst for the next one (« Quelques conseils »: « mal empiler »). Orders,
+  aim: nearly as safe for this die, the worst for the next one (« Quelques conseils »: « mal empiler »). Orders
+  branch once per number of dice stacked and number left on top (the rest goes back to the reserve, a mere count);
   investments and the stacker keep every legal choice (a handful).
-- **Rollouts** place every die at the safest aim (no grid), stack the longest order while the building is low,
-  stay invested, and stop at the next position where no die is being placed, after ``ROLLOUT_PLIES`` moves.
+- **Rollouts** are two moves long (``ROLLOUT_PLIES``): they place a die at the safest aim (no grid), stack the
+  longest order while the building is low, the shortest on a tall one, and stay invested.
 - **Evaluation**: the heuristic's projection of the round (turns in seat order until the reserve is used up, the
   chance each building falls on the way, ends tallest or smallest, and the takeover succeeds), done for every seat:
   cash plus what the round's end is expected to pay it (markers, the takeover bonus or fine, a collapse's fine,
-  the stacking bonus, the card); the expected fortunes become chances to win by a softmax whose width grows with the
-  rounds left. Cash is each seat's own secret, but every payment is public, so the re-dealt state's cash is what the
-  table can work out.
+  the stacking bonus, the card). In the middle of a turn's dice, they all stand or the building falls, by the
+  heuristic's hazard (so a rollout never has to place a long run of dice, each a physics check on a tall building);
+  in the middle of a takeover, it succeeds or fails the same way and the round is paid. The expected fortunes
+  become chances to win by a softmax whose width grows with the rounds left (fitted on games between heuristic
+  bots: log-loss 0.85 against 1.39 for even chances). Cash is each seat's own secret, but every payment is
+  public, so the re-dealt state's cash is what the table can work out.
 - **Hints** say what a move does in the game's words: the safest aim and its chance to hold, a crooked aim left to
   a rival, an order that earns the stacking bonus or the tallest-building card, a shorter, safer order, where the
   investor goes, the steadier stacker.
@@ -29,7 +33,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...engine.search import SearchHooks
+from ...engine.search import SearchHooks, softmax
 from ...engine.state import Action, State
 from . import state as rules
 from .actions import AIM_LIMIT_UM, COMPANY_LETTERS, STAY, Aim, Invest, Stack, Stacker, Stay
@@ -64,7 +68,7 @@ if TYPE_CHECKING:
     from .state import StackMarketState
 
 ROLLOUT_PLIES = 2
-"""Moves played out after the tree before the position is judged (then on to the end of the dice being placed)."""
+"""Moves played out after the tree before the position is judged."""
 GRID_STEP = 1500
 GRID_LIMIT = 3000
 """The listed aims: offsets of -3000 to 3000 µm by 1500 along each axis (``state.AIM_GRID``)."""
@@ -330,18 +334,19 @@ def fortunes(st: StackMarketState) -> list[float]:
     return Projection(st).now()
 
 
-def win_chances(values: Sequence[float], width: float) -> list[float]:
-    top = max(values)
-    weights = [math.exp((v - top) / width) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
 class StackMarketSearch(SearchHooks):
     rollout_plies = ROLLOUT_PLIES
 
     def candidates(self, state: State, legal: list[Action]) -> list[Action]:
         st: StackMarketState = state  # type: ignore[assignment]
+        if st.phase == ORDER:
+            # Orders that stack as many dice and leave the same number on top are the same to the game: the dice left
+            # go back to the reserve (a count), and only the top number rules what may follow.
+            seen: dict[tuple[int, int], Action] = {}
+            for a in legal:
+                if isinstance(a, Stack):
+                    seen.setdefault((len(a.order), a.order[-1]), a)
+            return list(seen.values())
         if st.phase != AIM:
             return legal
         field = field_of(st.columns[st.building])
@@ -377,7 +382,7 @@ class StackMarketSearch(SearchHooks):
     def evaluate(self, state: State) -> Sequence[float] | None:
         st: StackMarketState = state  # type: ignore[assignment]
         rounds_after = max(0, st.rounds - st.round - 1)
-        return win_chances(fortunes(st), WIDTH_NOW + WIDTH_ROUND * math.sqrt(rounds_after))
+        return softmax(fortunes(st), WIDTH_NOW + WIDTH_ROUND * math.sqrt(rounds_after))
 
     def reasons(self, state: State, action: Action, seat: int) -> list[tuple[str, dict[str, Any]]]:
         st: StackMarketState = state  # type: ignore[assignment]
@@ -412,7 +417,7 @@ class StackMarketSearch(SearchHooks):
             worth = (fortunes(moved)[seat] - st.cash[seat]) / 1000
             key = "stay" if action == STAY else "invest"
             out.append((key, {"company": COMPANY_LETTERS[c], "height": len(st.faces[c]),
-                              "income": round(1000 * worth, -3)}))
+                              "income": int(round(1000 * worth, -3))}))
         elif isinstance(action, Stacker):
             steadiest = min(st.steadiness[a.seat] for a in st.legal_actions() if isinstance(a, Stacker))
             if st.steadiness[action.seat] == steadiest:
