@@ -24,6 +24,16 @@ game nobody plays. These hooks:
 - **Hints** say what a move does in the game's words: the safest aim and its chance to hold, a crooked aim left to
   a rival, an order that earns the stacking bonus or the tallest-building card, a shorter, safer order, where the
   investor goes, the steadier stacker.
+
+Measured (4 players, against three ``heuristic`` bots, seats rotated; ``--jobs 1`` on a shared 2-core machine):
+
+- Speed (``bench/search.py --seconds 1``, iterations a second at 5 %, 50 % and 90 % of a reference game): generic
+  69 / 91 / 317, with these hooks 464 / 634 / 606.
+- Strength at about 0.1 s a move: the generic search (13 iterations) won 0 of 30 games (interval 0–11 %); with the
+  hooks, 50 iterations won 13.5 of 30 before orders were grouped and 9 of 30 after (22.5 of 60, 37.5 %, interval
+  26–50 %); 13 iterations (the generic search's number) 7 of 30 (23 %), and without the crooked aim 9.5 of 30
+  (32 %). What made the difference: aims where the die holds and a judged position instead of random towers played
+  to the end (0 % to 23 % at the same number of iterations), then the iterations that buys (23 % to 38–45 %).
 """
 
 from __future__ import annotations
