@@ -24,6 +24,17 @@ so its rollouts say little about what a purchase is worth. These hooks:
   often as any while rivals drop out one by one).
 - **Hints** say why: a business that pays back before the end, a tax cheaper than the title, a card worth asking
   for or not, a bid up to what a title is worth, the business missed least, a loan rather than leaving.
+
+Measured (4 players, simple game, against three ``heuristic`` bots, seats rotated; ``--jobs 1`` on a shared 2-core
+machine):
+
+- Speed (``bench/search.py --seconds 1``, iterations a second at 5 %, 50 % and 90 % of a reference game): generic
+  1,688 / 1,762 / 4,020, with these hooks 2,190 / 2,235 / 2,417 (a short game's random play-out is cheap; what the
+  hooks buy is a better iteration, not more of them).
+- Strength at about 0.1 s a move: the generic search (160 iterations) won 12 of 100 games (12 %, interval 7–20 %);
+  with these hooks (200 iterations) 44.5 of 200 (22 %, interval 17–28 %), the heuristic seats about 26 %. Branching
+  on every purchase and card won 19.5 and 17.5 of 100 (rollouts of four decisions, and none): the search picked at
+  random where the heuristic's values were close. The goal, 1.5 times a fair share, is not reached.
 """
 
 from __future__ import annotations
@@ -80,12 +91,30 @@ BID_CHOICES = 3
 
 _BOT = HeuristicBot(0, random.Random(0))
 """The heuristic's constants, for ``Model`` (it draws no random numbers)."""
+_LENGTHS: dict[tuple[Any, ...], tuple[object, float]] = {}
+
+
+class QuickModel(Model):
+    """The heuristic's ``Model``, its estimate of the turns left kept by the pawns' places (the same few come back
+    again and again in a search, and working it out is most of a ``Model``'s cost)."""
+
+    def _length(self) -> float:
+        st = self.st
+        key = (tuple(st.pos), tuple(st.trip), tuple(self.wait), tuple(self.alive), st.double)
+        hit = _LENGTHS.get(key)
+        if hit is not None and hit[0] is self.stats:
+            return hit[1]
+        if len(_LENGTHS) >= MEMO_SIZE:
+            _LENGTHS.clear()
+        length = super()._length()
+        _LENGTHS[key] = (self.stats, length)
+        return length
 
 
 def expected_fortunes(st: AVendreState) -> tuple[list[float], float]:
     """Each seat's fortune at the final account as things stand, plus what its titles are expected to bring before
     the end (and, in the double game, the trip bonuses ahead); and the game's expected turns left."""
-    m = Model(st, 0, _BOT)
+    m = QuickModel(st, 0, _BOT)
     t, stats = st.t, m.stats
     alive = [p for p in range(st.n) if not st.left[p]]
     out = [float(st.fortune(p)) for p in range(st.n)]
@@ -198,13 +227,13 @@ class AVendreSearch(SearchHooks):
         where it is close; the business the heuristic has auctioned; the lowest bids."""
         seat = st.actor
         if code == BUY_STEP:
-            gain = Model(st, seat, _BOT).buy_gain()
+            gain = QuickModel(st, seat, _BOT).buy_gain()
             return legal if abs(gain) <= CLEAR else [BUY if gain > 0 else TAX]
         if code == YELLOW_STEP:
-            value = Model(st, seat, _BOT).draw_value()
+            value = QuickModel(st, seat, _BOT).draw_value()
             return legal if abs(value) <= CLEAR_CARD else [CARD if value > 0 else PASS]
         if code == CHOOSE_AUCTION:
-            return [Model(st, seat, _BOT).auction(legal)]
+            return [QuickModel(st, seat, _BOT).auction(legal)]
         if code == BID_STEP and len(legal) > BID_CHOICES + 1:
             bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.amount)
             return [*bids[:BID_CHOICES], PASS]
@@ -248,12 +277,12 @@ class AVendreSearch(SearchHooks):
                 need = SECOND_TRIP_TITLES if st.trip[seat] == 1 else END_TITLES
                 if st.double and st.titles(seat) < need:
                     out.append(("buy_trip", {"titles": st.titles(seat) + 1, "need": need}))
-                income = int(round(Model(st, seat, _BOT).income(title), -1))
+                income = int(round(QuickModel(st, seat, _BOT).income(title), -1))
                 out.append(("buy", {"title": title, "back": half_up(t.price[title]), "income": income}))
             else:
                 out.append(("tax", {"tax": t.income[title], "price": t.price[title]}))
         elif isinstance(action, TakeCard | Pass) and code == YELLOW_STEP:
-            value = Model(st, seat, _BOT).card_value(st.pos[seat])
+            value = QuickModel(st, seat, _BOT).card_value(st.pos[seat])
             if isinstance(action, TakeCard) and value > 0:
                 out.append(("card", {"value": int(round(value, -1))}))
             elif isinstance(action, Pass) and value <= 0:
