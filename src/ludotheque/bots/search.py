@@ -227,4 +227,8 @@ class SearchBot(Bot):
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
+        if self.hooks is not NO_HOOKS:  # the game may leave a single move worth thinking about: no need to think
+            worth = self.hooks.candidates(view.sample_state(self.rng), legal)
+            if len(worth) == 1 and worth[0] in legal:
+                return worth[0]
         return choose_from(self.search(view).estimates(), legal, self.rng, self.temperature)
