@@ -38,6 +38,7 @@ class Gracias(Game):
         self.catalog = CATALOG
         self.bot_paths = {"heuristic": "ludotheque.games.gracias.heuristic:HeuristicBot"}
         self.terminal_path = "ludotheque.games.gracias.terminal:GraciasRenderer"
+        self.search_path = "ludotheque.games.gracias.search:HOOKS"
 
     def initial_state(self, players: int, options: dict[str, OptionValue],
                       seat_settings: list[dict[str, OptionValue]]) -> GraciasState:
