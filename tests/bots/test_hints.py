@@ -15,6 +15,8 @@ from tests.cli.test_play import Script, args, console, play_until_person, text_o
 
 from ludotheque.cli.play import build_session  # isort: skip
 
+NAMES = ("Ada", "Bob", "Cy", "Dee", "Eve", "Fay")
+
 
 def test_a_hint_names_legal_moves_with_chances_and_reasons_from_the_seats_view() -> None:
     game = get_game("acquire")
@@ -29,7 +31,7 @@ def test_a_hint_names_legal_moves_with_chances_and_reasons_from_the_seats_view()
     other = state.resample(seat, random.Random(5))  # other hidden tiles: the same hint
     assert hints(game, other, seat, iterations=400, seconds=None) == found
     for h in found:
-        assert (h.words(game, "en") and len(h.words(game, "fr")) == len(h.words(game, "en"))) or not h.reasons
+        assert len(h.words(game, "fr", NAMES)) == len(h.words(game, "en", NAMES)) == len(h.reasons)
         assert "% chance to win" in h.line("en") and "\u00a0% de chances de gagner" in h.line("fr")
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from operator import add
-from typing import Any
 
 import pytest
 
+from ludotheque.bots.hints import hints
 from ludotheque.bots.search import Search
 from ludotheque.engine.bots import SeatView
 from ludotheque.engine.state import CHANCE, TERMINAL
@@ -20,7 +20,7 @@ from ludotheque.games.gracias import GAME, GraciasState
 from ludotheque.games.gracias.actions import Keep, Take
 from ludotheque.games.gracias.cards import NUM_COLOURS
 from ludotheque.games.gracias.expected_points import colour_points, fill, measure
-from ludotheque.games.gracias.search import HOOKS, EXPECTED, column_points, last_turn_played, points_of
+from ludotheque.games.gracias.search import EXPECTED, HOOKS, column_points, last_turn_played, points_of
 from ludotheque.games.gracias.state import KEEP_GIVE, TURNS
 
 
@@ -158,18 +158,7 @@ def test_cells_seen_too_rarely_are_filled_from_their_neighbours() -> None:
     assert fill(means) == [[[1.0, 1.0], [1.0, 1.0]], [[2.0, 3.0], [1.0, 4.0]]]
 
 
-def _words(fields: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A hint's fields as the catalogue's texts take them (``*_key``: a catalogue entry; seats: names)."""
-    names = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay"]
-    out = dict(fields)
-    for name, value in fields.items():
-        if name.endswith("_key"):
-            out[name[:-4]] = GAME.catalog.t(lang, value)
-    if "seat" in fields:
-        out["player"] = names[fields["seat"]]
-    if "give_to" in fields:
-        out["receiver"] = names[fields["give_to"]]
-    return out
+NAMES = ("Ada", "Bob", "Cy", "Dee", "Eve", "Fay")
 
 
 @pytest.mark.parametrize(("players", "packets"), [(3, "many"), (4, "one"), (6, "one")])
@@ -188,7 +177,7 @@ def test_reasons_are_in_both_catalogues_and_tell_only_what_the_seat_sees(players
                     seen.add(key)
                     assert GAME.catalog.has(f"hint.{key}"), key
                     for lang in ("en", "fr"):
-                        text = GAME.catalog.t(lang, f"hint.{key}", **_words(fields, lang))
+                        text = GAME.describe_reason(key, fields, lang, NAMES)
                         assert "{" not in text and "hint." not in text, text
     assert seen == {"take", "keep_below", "keep_packet", "give_tie", "give_most", "give_sunk"}
 
@@ -202,11 +191,15 @@ def test_reasons_of_a_gift_that_ties_the_most() -> None:
     state.open = [[1, 0, 0, 0, 0, 0], [0, 0, 0, 3, 0, 0], [0, 0, 0, 2, 0, 0], [2, 0, 0, 0, 0, 0]]
     state.hidden[0] = [0, 0, 0, 0, 0, 0]
     reasons = dict(HOOKS.reasons(state, Keep(0, 2), 0))
-    assert reasons["give_tie"] == {"given_key": "colour.blue", "give_to": 2, "seat": 1, "count": 3}
+    assert reasons["give_tie"] == {"given": "blue", "give_to": 2, "seat": 1, "count": 3}
+    assert GAME.describe_reason("give_tie", reasons["give_tie"], "fr", NAMES) == (
+        "La carte bleue met Cy à égalité avec Bob en tête de cette couleur (3)\u00a0: chacun les défausserait.")
     assert "keep_below" not in reasons  # 2 red against Dee's 2: a tie for the most, not below it
     state.open[3][0] = 3
     reasons = dict(HOOKS.reasons(state, Keep(0, 2), 0))
-    assert reasons["keep_below"] == {"colour_key": "colour.red", "seat": 3, "count": 2, "most": 3}
+    assert reasons["keep_below"] == {"colour": "red", "seat": 3, "count": 2, "most": 3}
+    assert GAME.describe_reason("keep_below", reasons["keep_below"], "en", NAMES) == (
+        "Keeping the red card leaves you below Dee in that colour (2 against 3), so it would score.")
     assert "give_sunk" in dict(HOOKS.reasons(state, Keep(0, 1), 0))
 
 
@@ -226,3 +219,14 @@ def test_search_does_not_depend_on_what_its_seat_cannot_see(players: int, decisi
         thoughts.append(search.estimates())
     assert thoughts[0] == thoughts[1]
     assert thoughts[0], "the search tried moves"
+
+
+def test_a_hint_to_take_a_trio_says_the_split_with_the_receivers_name() -> None:
+    state = next(s for s in _decisions(4, 3) if s.phase != KEEP_GIVE and len(s.legal_actions()) > 2)
+    found = hints(GAME, state, state.current_player, iterations=300, seconds=None)
+    assert found
+    for h in found:
+        first = h.words(GAME, "en", NAMES)[0]
+        assert first.startswith(f"Trio {h.action[-1]}: then keep the ") and "{" not in first
+        assert any(f"card to {name}." in first for name in NAMES if name != NAMES[state.current_player])
+        assert h.words(GAME, "fr", NAMES)[0].startswith(f"Trio {h.action[-1]}\u00a0: gardez ensuite la carte ")

@@ -2,19 +2,20 @@
 
 A hint is a search (``bots.search``) from the seat's own view: it re-deals what the seat cannot see, so it knows
 no more than the player asking. Its reasons come from the game's ``SearchHooks.reasons``, asked of a re-dealt
-state too, and are worded by the game's catalogue (``hint.<key>``, or ``hint.<key>_one``/``_other`` when the
-reason counts something: its ``count`` field); the figures by the bots' own catalogue (``bots/locale``).
+state too, and are worded by the game (``Game.describe_reason``: its catalogue's ``hint.<key>``, or
+``hint.<key>_one``/``_other`` when the reason counts something); the figures by the bots' own catalogue
+(``bots/locale``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine.bots import SeatView
 from ..engine.game import Game
-from ..engine.i18n import Catalog
 from ..engine.state import State
 from .levels import WORDS
 from .search import Search
@@ -36,9 +37,9 @@ class Hint:
     tries: int
     reasons: tuple[tuple[str, dict[str, Any]], ...]
 
-    def words(self, game: Game, lang: str) -> list[str]:
-        """The reasons in ``lang``."""
-        return [reason_words(game.catalog, lang, key, fields) for key, fields in self.reasons]
+    def words(self, game: Game, lang: str, names: Sequence[str]) -> list[str]:
+        """The reasons in ``lang`` (``names``: the seats', for reasons that name a seat)."""
+        return [game.describe_reason(key, fields, lang, names) for key, fields in self.reasons]
 
     def line(self, lang: str, action_words: str | None = None) -> str:
         """"buy Luxor: 62 % chance to win (1,240 simulated games)" in ``lang``."""
@@ -47,17 +48,10 @@ class Hint:
                        chance=WORDS.t(lang, "hint.chance", percent=percent),
                        tries=WORDS.plural(lang, "hint.tries", self.tries, count=self.tries))
 
-    def to_json(self, game: Game) -> dict[str, Any]:
+    def to_json(self, game: Game, names: Sequence[str]) -> dict[str, Any]:
         """For a front end: the action, the figures, and the reasons in both languages."""
         return {"action": self.action, "win": round(self.win, 4), "tries": self.tries,
-                "reasons": {lang: self.words(game, lang) for lang in ("en", "fr")}}
-
-
-def reason_words(catalog: Catalog, lang: str, key: str, fields: dict[str, Any]) -> str:
-    """A reason in ``lang``: ``hint.<key>``, or its plural form when the game's catalogue has one."""
-    if catalog.has(f"hint.{key}_one"):
-        return catalog.plural(lang, f"hint.{key}", int(fields.get("count", 0)), **fields)
-    return catalog.t(lang, f"hint.{key}", **fields)
+                "reasons": {lang: self.words(game, lang, names) for lang in ("en", "fr")}}
 
 
 def hints(game: Game, state: State, seat: int, *, seconds: float | None = HINT_SECONDS,

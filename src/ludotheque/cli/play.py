@@ -310,7 +310,7 @@ class PlaySession:
             return
         for h in found:
             self.console.print(Text("  " + h.line(self.lang, self.words(h.action)), style="bold"))
-            for reason in h.words(self.game, self.lang):
+            for reason in h.words(self.game, self.lang, self.names):
                 self.console.print(Text("      " + reason, style="dim"))
 
     def _help(self) -> None:

@@ -145,11 +145,24 @@ class Game(ABC):
 
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         """An event in words, from the catalogue's ``event.<kind>`` entry (``player`` is the seat's name)."""
-        fields = dict(event.args)
-        seat = fields.get("seat")
-        if isinstance(seat, int) and 0 <= seat < len(names):
-            fields["player"] = names[seat]
-        return self.catalog.t(lang, f"event.{event.kind}", **fields)
+        return self.catalog.t(lang, f"event.{event.kind}", **with_player(event.args, names))
+
+    def describe_reason(self, key: str, fields: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
+        """Why a move is good (``SearchHooks.reasons``) in words, from the catalogue's ``hint.<key>`` entry, or its
+        plural forms ``hint.<key>_one``/``_other`` by the field ``count`` (``player`` is the seat's name)."""
+        words = with_player(fields, names)
+        if self.catalog.has(f"hint.{key}_one"):
+            return self.catalog.plural(lang, f"hint.{key}", int(words.get("count", 0)), **words)
+        return self.catalog.t(lang, f"hint.{key}", **words)
+
+
+def with_player(fields: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """``fields`` and, when they name a seat (``seat``), that seat's name as ``player``."""
+    out = dict(fields)
+    seat = out.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        out["player"] = names[seat]
+    return out
 
 
 def _load(path: str) -> Any:

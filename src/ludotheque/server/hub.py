@@ -767,7 +767,8 @@ class Hub:
             found = await asyncio.to_thread(hints, game, state, client.seat, seed=at)
         finally:
             client.hinting = False
-        await client.send({"type": "hint", "at": at, "moves": [h.to_json(game) for h in found]})
+        names = [s.name or str(s.seat + 1) for s in live.stored.seats]
+        await client.send({"type": "hint", "at": at, "moves": [h.to_json(game, names) for h in found]})
 
     # --- the table's own moves: chance, bots, the clock -------------------------------------------------
     async def _drive(self, live: LiveTable) -> None:

@@ -56,15 +56,8 @@ class Gracias(Game):
         colour (``colour_name.*``: "2 × green and 1 × red"), lists are joined as the language does."""
         from ...engine.words import join_words  # words for people only: not loaded by the rules
 
-        a = dict(event.args)
+        a = self.worded(event.args, lang, names)
         kind = event.kind
-        for key in ("colour", "keep", "given", "hidden"):
-            if isinstance(a.get(key), str):
-                a[key] = self.catalog.t(lang, f"colour.{a[key]}")
-        if "trio" in a:
-            a["trio"] = TRIO_LETTERS[a["trio"]]
-        if "give_to" in a:
-            a["receiver"] = names[a["give_to"]]
         if kind == "take" and "hidden" in a:
             kind = "take_own"
         for key in ("hidden", "packets", "discarded"):
@@ -73,6 +66,23 @@ class Gracias(Game):
         if kind == "game_end":
             a["totals"] = join_words((f"{names[i]} {t}" for i, t in enumerate(a["totals"])), lang)
         return super().describe(Event(kind, a), lang, names)
+
+    def describe_reason(self, key: str, fields: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
+        """Why a move is good, its cards' colours and seats in words as in the events."""
+        return super().describe_reason(key, self.worded(fields, lang, names), lang, names)
+
+    def worded(self, fields: Mapping[str, Any], lang: str, names: Sequence[str]) -> dict[str, Any]:
+        """An event's or a reason's fields for its text: a card's colour agreeing with « carte » (``colour``,
+        ``keep``, ``given``, ``hidden``), a trio's letter, the name of the seat given a card (``receiver``)."""
+        a = dict(fields)
+        for key in ("colour", "keep", "given", "hidden"):
+            if isinstance(a.get(key), str):
+                a[key] = self.catalog.t(lang, f"colour.{a[key]}")
+        if "trio" in a:
+            a["trio"] = TRIO_LETTERS[a["trio"]]
+        if "give_to" in a:
+            a["receiver"] = names[a["give_to"]]
+        return a
 
 
 def counted_colours(catalog: Catalog, lang: str, counts: Mapping[str, int]) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 from ...bots import make_bot
 from ...engine.bots import SeatView
 from ...engine.state import CHANCE, TERMINAL
-from .cards import NUM_COLOURS, PACKET, make_packets, majority_discards
+from .cards import NUM_COLOURS, PACKET, majority_discards, make_packets
 from .state import CHOOSE, TURNS, GraciasState
 
 TABLE = Path(__file__).with_name("data") / "expected_points.json"

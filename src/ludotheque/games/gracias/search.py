@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.search import SearchHooks, softmax
 from ...engine.state import Action, State
-from .actions import KEEP, TRIO_LETTERS, Keep, Take
+from .actions import KEEP, Keep, Take
 from .cards import COLOURS as COLOUR_NAMES
 from .cards import PACKET
 from .expected_points import MOST_CARDS, MOST_OTHERS, TABLE, effective
@@ -230,8 +230,8 @@ class GraciasSearch(SearchHooks):
             if t is None:
                 return []
             keep, other, to = best_split(st, seat, t[0], t[1])
-            return [("take", {"trio": TRIO_LETTERS[action.trio], "keep_key": f"colour.{COLOUR_NAMES[keep]}",
-                              "given_key": f"colour.{COLOUR_NAMES[other]}", "give_to": to}),
+            return [("take", {"trio": action.trio, "keep": COLOUR_NAMES[keep], "given": COLOUR_NAMES[other],
+                              "give_to": to}),
                     *split_reasons(st, seat, keep, other, to)]
         return []
 
@@ -255,7 +255,7 @@ def split_reasons(st: GraciasState, seat: int, keep: int, other: int, to: int) -
     many = st.many
     cards = seen_counts(st, seat)
     cards[seat][keep] += 1
-    given = {"given_key": f"colour.{COLOUR_NAMES[other]}", "give_to": to}
+    given = {"given": COLOUR_NAMES[other], "give_to": to}
     # The gift, by the most of its colour among the others (the giver's own cards included, as it keeps them).
     before = effective(cards[to][other], many)
     after = effective(cards[to][other] + 1, many)
@@ -269,7 +269,7 @@ def split_reasons(st: GraciasState, seat: int, keep: int, other: int, to: int) -
         out.append(("give_most", {**given, "count": after}))
     # The card kept.
     mine = cards[seat][keep]
-    colour = {"colour_key": f"colour.{COLOUR_NAMES[keep]}"}
+    colour = {"colour": COLOUR_NAMES[keep]}
     if mine % PACKET == 0 and (many or mine == PACKET):
         out.append(("keep_packet", colour))
     else:
