@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from ...engine.bots import Bot, SeatView
 from ...engine.state import Action
@@ -387,55 +388,66 @@ class Outlook:
         holder = self.holder if holder is None else holder
         final, grown, alive, bonus = self.project(inv, heights, tops, self.reserve if reserve is None else reserve,
                                                   (me + 1) % n if start is None else start)
-        markers = [0] * n
-        for c in inv:
-            if c >= 0:
-                markers[c] += 1
-        invested = [c for c in range(n) if markers[c] and final[c] >= 1]
-        tall = [0.0] * n
-        small = [0.0] * n
-        success = [1.0] * n
-        if len(invested) >= 2:
-            key = [final[c] + 0.1 * tops[c] * (grown[c] < 0.5) for c in range(n)]
-            sd = [0.3 * grown[c] + 0.6 for c in range(n)]
-            for c in invested:
-                up = down = 1.0
-                for d in invested:
-                    if d != c:
-                        z = (key[c] - key[d]) / math.hypot(sd[c], sd[d])
-                        up *= _phi(z)
-                        down *= _phi(-z)
-                # a collapse on the way brings the building back to three dice: rarely the tallest any more
-                tall[c] = up * alive[c]
-                small[c] = down * alive[c] + (1 - alive[c])
-            t_sum = sum(tall) or 1.0
-            s_sum = sum(small) or 1.0
-            for c in invested:
-                tall[c] /= t_sum
-                small[c] = min(small[c] / s_sum, 1 - tall[c])
-            for c in invested:
-                # the steadier investor stacks, with both hands, the building expected to be the smallest
-                sigma = min(self.spread[p] for p in range(n) if inv[p] == c) * TAKEOVER_HAND
-                weight = sum(small[d] for d in invested if d != c) or 1.0
-                size = max(1, round(sum(small[d] * final[d] for d in invested if d != c) / weight))
-                success[c] = math.exp(-size * hazard(final[c] + (size + 1) / 2, sigma))
-        worth = [0.0] * n
-        for p in range(n):
-            c = inv[p]
-            if c < 0:
-                continue
-            m = markers[c]
-            others = sum(tall[d] for d in invested if d != c)
-            beaten = sum(tall[d] * success[d] for d in invested if d != c) / others if others else 1.0
-            mid = 1 - tall[c] - small[c]
-            q = success[c]
-            worth[p] = (tall[c] * (q * (MARKER * m + TAKEOVER_BONUS) - (1 - q) * TAKEOVER_FINE)
-                        + small[c] * (1 - beaten) * MARKER * m + mid * MARKER * m - FINE * (1 - alive[c]))
-            if p == holder:
-                worth[p] += CARD * (tall[c] * q + small[c] * (1 - beaten) + mid)
+        worth = investors_worth(inv, final, grown, tops, alive, self.spread, holder)
         mine = worth[me] + STACK_BONUS * bonus
         rivals = [worth[p] for p in range(n) if p != me and inv[p] >= 0]
         return mine - RELATIVE * max(rivals, default=0.0)
+
+
+def investors_worth(inv: Sequence[int], final: Sequence[float], grown: Sequence[float], tops: Sequence[int],
+                    alive: Sequence[float], spread: Sequence[float], holder: int) -> list[float]:
+    """What each seat's investor should bring at the round's end (thousands): its company's chance of ending the
+    tallest (a takeover, which the steadier investor there attempts with both hands) or the smallest, from the
+    buildings' projected heights ``final`` (``grown`` this round, ``tops``: dice on top), their chance to stand
+    ``alive``, the seats' aiming ``spread``; ``holder`` holds the tallest-building card."""
+    n = len(inv)
+    markers = [0] * n
+    for c in inv:
+        if c >= 0:
+            markers[c] += 1
+    invested = [c for c in range(n) if markers[c] and final[c] >= 1]
+    tall = [0.0] * n
+    small = [0.0] * n
+    success = [1.0] * n
+    if len(invested) >= 2:
+        key = [final[c] + 0.1 * tops[c] * (grown[c] < 0.5) for c in range(n)]
+        sd = [0.3 * grown[c] + 0.6 for c in range(n)]
+        for c in invested:
+            up = down = 1.0
+            for d in invested:
+                if d != c:
+                    z = (key[c] - key[d]) / math.hypot(sd[c], sd[d])
+                    up *= _phi(z)
+                    down *= _phi(-z)
+            # a collapse on the way brings the building back to three dice: rarely the tallest any more
+            tall[c] = up * alive[c]
+            small[c] = down * alive[c] + (1 - alive[c])
+        t_sum = sum(tall) or 1.0
+        s_sum = sum(small) or 1.0
+        for c in invested:
+            tall[c] /= t_sum
+            small[c] = min(small[c] / s_sum, 1 - tall[c])
+        for c in invested:
+            # the steadier investor stacks, with both hands, the building expected to be the smallest
+            sigma = min(spread[p] for p in range(n) if inv[p] == c) * TAKEOVER_HAND
+            weight = sum(small[d] for d in invested if d != c) or 1.0
+            size = max(1, round(sum(small[d] * final[d] for d in invested if d != c) / weight))
+            success[c] = math.exp(-size * hazard(final[c] + (size + 1) / 2, sigma))
+    worth = [0.0] * n
+    for p in range(n):
+        c = inv[p]
+        if c < 0:
+            continue
+        m = markers[c]
+        others = sum(tall[d] for d in invested if d != c)
+        beaten = sum(tall[d] * success[d] for d in invested if d != c) / others if others else 1.0
+        mid = 1 - tall[c] - small[c]
+        q = success[c]
+        worth[p] = (tall[c] * (q * (MARKER * m + TAKEOVER_BONUS) - (1 - q) * TAKEOVER_FINE)
+                    + small[c] * (1 - beaten) * MARKER * m + mid * MARKER * m - FINE * (1 - alive[c]))
+        if p == holder:
+            worth[p] += CARD * (tall[c] * q + small[c] * (1 - beaten) + mid)
+    return worth
 
 
 # --- the bot ----------------------------------------------------------------------------------------------

@@ -48,19 +48,15 @@ from ...engine.state import Action, State
 from . import state as rules
 from .actions import AIM_LIMIT_UM, COMPANY_LETTERS, STAY, Aim, Invest, Stack, Stacker, Stay
 from .heuristic import (
-    CARD,
     CROOKED_KEEP,
     FINE,
-    MARKER,
     STACK_BONUS,
-    TAKEOVER_BONUS,
-    TAKEOVER_FINE,
     TAKEOVER_HAND,
     Field,
-    _phi,
     _square_planes,
     bonus_chance,
     hazard,
+    investors_worth,
     stacked_share,
 )
 from .physics import Column
@@ -292,50 +288,8 @@ class Projection:
                 top[c] = 2
             seat = (seat + 1) % n
         grown = [h[c] - heights[c] for c in range(n)]
-        markers = [0] * n
-        for c in inv:
-            if c >= 0:
-                markers[c] += 1
-        invested = [c for c in range(n) if markers[c] and h[c] >= 1]
-        tall = [0.0] * n
-        small = [0.0] * n
-        success = [1.0] * n
-        if len(invested) >= 2:
-            key = [h[c] + 0.1 * tops[c] * (grown[c] < 0.5) for c in range(n)]
-            sd = [0.3 * grown[c] + 0.6 for c in range(n)]
-            for c in invested:
-                up = down = 1.0
-                for d in invested:
-                    if d != c:
-                        z = (key[c] - key[d]) / math.hypot(sd[c], sd[d])
-                        up *= _phi(z)
-                        down *= _phi(-z)
-                tall[c] = up * alive[c]
-                small[c] = down * alive[c] + (1 - alive[c])
-            t_sum = sum(tall) or 1.0
-            s_sum = sum(small) or 1.0
-            for c in invested:
-                tall[c] /= t_sum
-                small[c] = min(small[c] / s_sum, 1 - tall[c])
-            for c in invested:
-                sigma = min(st.steadiness[p] for p in range(n) if inv[p] == c) * TAKEOVER_HAND
-                weight = sum(small[d] for d in invested if d != c) or 1.0
-                size = max(1, round(sum(small[d] * h[d] for d in invested if d != c) / weight))
-                success[c] = math.exp(-size * hazard(h[c] + (size + 1) / 2, sigma))
-        worth = [STACK_BONUS * b for b in bonus]
-        for p in range(n):
-            c = inv[p]
-            if c < 0:
-                continue
-            m = markers[c]
-            others = sum(tall[d] for d in invested if d != c)
-            beaten = sum(tall[d] * success[d] for d in invested if d != c) / others if others else 1.0
-            mid = 1 - tall[c] - small[c]
-            q = success[c]
-            worth[p] += (tall[c] * (q * (MARKER * m + TAKEOVER_BONUS) - (1 - q) * TAKEOVER_FINE)
-                         + small[c] * (1 - beaten) * MARKER * m + mid * MARKER * m - FINE * (1 - alive[c]))
-            if p == holder:
-                worth[p] += CARD * (tall[c] * q + small[c] * (1 - beaten) + mid)
+        worth = investors_worth(inv, h, grown, tops, alive, st.steadiness, holder)
+        worth = [w + STACK_BONUS * b for w, b in zip(worth, bonus, strict=True)]
         return [cash[p] + 1000 * worth[p] for p in range(n)]
 
 
