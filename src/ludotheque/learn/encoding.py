@@ -8,6 +8,8 @@ Each game package that supports learning has a module ``encoding`` (``ludotheque
   4, keep the rest"). The module's docstring gives the layout.
 - ``observation_array(state, seat)``: a float32 vector built only from ``state.observation(seat)``, the JSON view
   that seat may see, so it never holds another seat's secrets. Its length is fixed for a game and a player count.
+  A game writes ``view_array(view)`` and makes it with ``view_observer(view_array)``; ``Features.of_view`` starts
+  the vector with the blocks every game's opens with (seat, who moves, phase).
 
 ``encoding_for(game)`` finds them from the game object: the module ``encoding`` beside the module that defines the
 game's class. (Meant to become a ``Game`` attribute, like ``bot_paths``.)
@@ -17,11 +19,11 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -34,6 +36,17 @@ Mask = NDArray[np.bool_]
 Vector = NDArray[np.float32]
 Observer = Callable[[State, int], Vector]
 """``observation_array(state, seat)``."""
+View = dict[str, Any]
+"""A seat's JSON view, ``state.observation(seat)``."""
+ViewArray = Callable[[View], Vector]
+"""``view_array(view)``: a game's vector from a seat's view alone."""
+
+Item = TypeVar("Item", bound=Hashable)
+
+
+def index_of(items: Iterable[Item]) -> dict[Item, int]:
+    """Each item's position in ``items``: ``{item: i}`` (the last position if one is there twice)."""
+    return {item: i for i, item in enumerate(items)}
 
 
 class ActionEncodingError(LudoError):
@@ -81,7 +94,7 @@ class TableEncoding(ActionEncoding):
 
     def __init__(self, table: Sequence[Action], others: int = 0) -> None:
         self.table = tuple(table)
-        self.index = {a: i for i, a in enumerate(self.table)}
+        self.index = index_of(self.table)
         if len(self.index) != len(self.table):
             raise ValueError("an encoding's table holds an action twice")
         self.size = len(self.table) + others
@@ -116,6 +129,17 @@ class Features:
     def __init__(self) -> None:
         self.values: list[float] = []
 
+    @classmethod
+    def of_view(cls, view: View, phase: str, phases: Mapping[Any, int]) -> Features:
+        """A vector opening as every game's does: the view's seat, who moves (``seat`` and ``to_move`` over the
+        view's ``players``), then ``view[phase]`` (the phase, the step…) one-hot over ``phases`` (see ``choice``)."""
+        f = cls()
+        players = len(view["players"])
+        f.seat(view["seat"], players)
+        f.to_move(view["to_move"], players)
+        f.choice(view[phase], phases)
+        return f
+
     def flag(self, on: Any) -> None:
         self.values.append(1.0 if on else 0.0)
 
@@ -134,6 +158,11 @@ class Features:
                 raise ValueError(f"one-hot index {index} outside 0..{size - 1}")
             block[index] = 1.0
         self.values.extend(block)
+
+    def choice(self, name: Hashable | None, index: Mapping[Any, int]) -> None:
+        """``name`` one-hot over the names of ``index`` (``index_of(NAMES)``). None is all zeros, unless it is one of
+        the names (``index_of((*NAMES, None))``: a slot for "none")."""
+        self.one_hot(index.get(None) if name is None else index[name], len(index))
 
     def bits(self, indices: Iterable[int], size: int) -> None:
         """``size`` zeros with a 1 at each of ``indices``."""
@@ -169,6 +198,20 @@ class GameEncoding:
     def observation_size(self, state: State) -> int:
         """The observation's length for ``state``'s player count (and data files)."""
         return int(self.observation_array(state, 0).shape[0])
+
+
+def view_observer(view_array: ViewArray) -> Observer:
+    """A game's ``observation_array(state, seat)``: ``view_array(state.observation(seat))``. It takes the name
+    ``observation_array`` in ``view_array``'s module, where the game must bind it (so that it pickles by name)."""
+
+    def observation_array(state: State, seat: int) -> Vector:
+        """The seat's view (``state.observation(seat)``) as numbers; the layout is in the encoding module's
+        docstring."""
+        return view_array(state.observation(seat))
+
+    observation_array.__module__ = view_array.__module__
+    observation_array.__qualname__ = observation_array.__name__
+    return observation_array
 
 
 def encoding_module_name(game: Game) -> str:

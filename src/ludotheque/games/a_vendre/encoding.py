@@ -34,10 +34,8 @@ colour (start, finish, yellow, green, blue, red); the auction: under way, of the
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.state import Action, State
-from ...learn.encoding import ActionEncodingError, Features, TableEncoding, Vector
+from ...learn.encoding import ActionEncodingError, Features, TableEncoding, Vector, View, index_of, view_observer
 from .actions import AUCTION, BORROW, BUY, CARD, LEAVE, PASS, TAX, Bid
 from .datamodel import EFFECT_KINDS, SQUARES, TITLES
 from .state import BID_STEP, STEP, STEP_NAMES, AVendreState
@@ -80,23 +78,15 @@ def _bidding(state: State) -> tuple[int, int]:
 ENCODING = AVendreEncoding()
 
 COLOURS = ("start", "finish", "yellow", "green", "blue", "red")
-_STEP = {s: i for i, s in enumerate(STEP_NAMES)}
+_STEP = index_of((*STEP_NAMES, None))
+"""The steps, then a slot for none."""
 
 
-def observation_array(state: State, seat: int) -> Vector:
-    """The seat's view (``state.observation(seat)``) as numbers; the layout is in the module's docstring."""
-    return view_array(state.observation(seat))
-
-
-def view_array(view: dict[str, Any]) -> Vector:
+def view_array(view: View) -> Vector:
     """The layout of the module's docstring, from a seat's JSON view alone."""
     players = view["players"]
     n = len(players)
-    f = Features()
-    f.seat(view["seat"], n)
-    f.to_move(view["to_move"], n)
-    step = view["step"]
-    f.one_hot(len(STEP_NAMES) if step is None else _STEP[step], len(STEP_NAMES) + 1)
+    f = Features.of_view(view, "step", _STEP)
     f.seat(view["player"], n)
     f.seat(view["first"], n)
     f.flag(view["double"])
@@ -155,3 +145,6 @@ def view_array(view: dict[str, Any]) -> Vector:
     f.scalar(view["deck"]["left"], 100)
     f.flag(view["deck"]["honours"])
     return f.array()
+
+
+observation_array = view_observer(view_array)

@@ -41,10 +41,8 @@ Hidden holdings (option ``secret_holdings``) read as zeros with their "visible" 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.state import Action, State
-from ...learn.encoding import ActionEncodingError, Features, TableEncoding, Vector
+from ...learn.encoding import ActionEncodingError, Features, TableEncoding, Vector, View, index_of, view_observer
 from . import actions as A
 from .board import NUM_TILES, TILE_NAMES
 from .chains import CHAINS, NUM_CHAINS, SHARES_PER_CHAIN
@@ -58,7 +56,7 @@ EXCHANGES: tuple[A.Exchange, ...] = tuple(
 DISPOSALS: tuple[tuple[int, int], ...] = tuple(
     (sell, 2 * pairs) for pairs in range(SHARES_PER_CHAIN // 2 + 1) for sell in range(SHARES_PER_CHAIN - 2 * pairs + 1))
 """(sold, traded) for every disposal of at most 25 shares, in the encoding's order."""
-_DISPOSAL_INDEX = {d: i for i, d in enumerate(DISPOSALS)}
+_DISPOSAL_INDEX = index_of(DISPOSALS)
 
 TABLE: tuple[Action, ...] = (*A.PLACE, A.PASS, A.STOP, A.DONE, A.ANNOUNCE, *A.FOUND, *A.SURVIVOR, *A.ABSORB, *A.BUY,
                              *A.PLAY_CARD, *EXCHANGES)
@@ -93,24 +91,16 @@ def _held(state: State) -> int:
 
 ENCODING = AcquireEncoding()
 
-_TILE = {name: t for t, name in enumerate(TILE_NAMES)}
-_CHAIN = {name: c for c, name in enumerate(CHAINS)}
-_PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
+_TILE = index_of(TILE_NAMES)
+_CHAIN = index_of(CHAINS)
+_PHASE = index_of(PHASE_NAMES)
 
 
-def observation_array(state: State, seat: int) -> Vector:
-    """The seat's view (``state.observation(seat)``) as numbers; the layout is in the module's docstring."""
-    return view_array(state.observation(seat))
-
-
-def view_array(view: dict[str, Any]) -> Vector:
+def view_array(view: View) -> Vector:
     """The layout of the module's docstring, from a seat's JSON view alone."""
     players = view["players"]
     n = len(players)
-    f = Features()
-    f.seat(view["seat"], n)
-    f.to_move(view["to_move"], n)
-    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))
+    f = Features.of_view(view, "phase", _PHASE)
     f.seat(view["turn_player"], n)
     options = view["options"]
     f.flag(options.get("cards"))
@@ -149,8 +139,8 @@ def view_array(view: dict[str, Any]) -> Vector:
     f.flag(m is not None)
     m = m or {}
     f.bits((_CHAIN[c] for c in m.get("chains", ())), NUM_CHAINS)
-    f.one_hot(_CHAIN.get(m.get("survivor") or ""), NUM_CHAINS)
-    f.one_hot(_CHAIN.get(m.get("current") or ""), NUM_CHAINS)
+    f.choice(m.get("survivor"), _CHAIN)
+    f.choice(m.get("current"), _CHAIN)
     f.bits((_CHAIN[c] for c in m.get("remaining", ())), NUM_CHAINS)
     sizes = m.get("sizes", {})
     f.scalars((sizes.get(name, 0) for name in CHAINS), 41)
@@ -166,3 +156,6 @@ def view_array(view: dict[str, Any]) -> Vector:
     f.scalar(t["exchanges_left"], 3)
     f.flag(t["card_played"])
     return f.array()
+
+
+observation_array = view_observer(view_array)

@@ -21,33 +21,23 @@ per player (seat order): open cards of each colour / 5, face-down cards / 10, ea
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...engine.state import State
-from ...learn.encoding import Features, TableEncoding, Vector
+from ...learn.encoding import Features, TableEncoding, Vector, View, index_of, view_observer
 from .actions import KEEP, TAKE, TRIO_LETTERS
 from .cards import COLOURS, NUM_COLOURS, PER_COLOUR
 from .state import PHASE_NAMES, ROUNDS, TURNS
 
 ENCODING = TableEncoding((*TAKE, *(k for row in KEEP for k in row)))
 
-_COLOUR = {c: i for i, c in enumerate(COLOURS)}
-_PHASE = {p: i for i, p in enumerate(PHASE_NAMES)}
+_COLOUR = index_of((*COLOURS, None))
+"""The colours, then a slot for a card not dealt."""
+_PHASE = index_of(PHASE_NAMES)
 
 
-def observation_array(state: State, seat: int) -> Vector:
-    """The seat's view (``state.observation(seat)``) as numbers; the layout is in the module's docstring."""
-    return view_array(state.observation(seat))
-
-
-def view_array(view: dict[str, Any]) -> Vector:
+def view_array(view: View) -> Vector:
     """The layout of the module's docstring, from a seat's JSON view alone."""
     players = view["players"]
     n = len(players)
-    f = Features()
-    f.seat(view["seat"], n)
-    f.to_move(view["to_move"], n)
-    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))
+    f = Features.of_view(view, "phase", _PHASE)
     f.scalar(view["round"], ROUNDS)
     f.scalar(view["tour"], TURNS)
     f.seat(view["grand_opener"], n)
@@ -59,7 +49,7 @@ def view_array(view: dict[str, Any]) -> Vector:
         f.flag(trio is not None)
         opened = trio["open"] if trio is not None else [None, None]
         for colour in opened:
-            f.one_hot(NUM_COLOURS if colour is None else _COLOUR[colour], NUM_COLOURS + 1)
+            f.choice(colour, _COLOUR)
         f.flag(trio is not None and trio["hidden_card"])
         f.flag(trio is not None and trio["chosen"])
     for p in players:
@@ -72,3 +62,6 @@ def view_array(view: dict[str, Any]) -> Vector:
     f.scalars((mine.get(c, 0) for c in COLOURS), 5)
     f.scalar(view["pile"], NUM_COLOURS * PER_COLOUR)
     return f.array()
+
+
+observation_array = view_observer(view_array)

@@ -33,10 +33,9 @@ signs and gallery size that win / 6 and / 15, sign bonus / 10,000; the winner (n
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
-from ...engine.state import Action, State
-from ...learn.encoding import Features, TableEncoding, Vector
+from ...engine.state import Action
+from ...learn.encoding import Features, TableEncoding, Vector, View, index_of, view_observer
 from .actions import BUY, MERGE, PASS, PAY, SELL, SIGN, UNSIGN, Gallery
 from .datamodel import EFFECT_KINDS, SHOPS, ZONES
 from .state import STEP_NAMES
@@ -48,24 +47,16 @@ ENCODING = TableEncoding(TABLE)
 SQUARE_KINDS = ("shop", "bouton_rouge", "bureau", "bankruptcy", "bonus")
 CARD_KINDS = ("shop", *EFFECT_KINDS)
 DECKS = ("even", "odd", "red")
-_STEP = {s: i for i, s in enumerate(STEP_NAMES)}
+_STEP = index_of((*STEP_NAMES, None))
+"""The steps, then a slot for none."""
 
 
-def observation_array(state: State, seat: int) -> Vector:
-    """The seat's view (``state.observation(seat)``) as numbers; the layout is in the module's docstring."""
-    return view_array(state.observation(seat))
-
-
-def view_array(view: dict[str, Any]) -> Vector:
+def view_array(view: View) -> Vector:
     """The layout of the module's docstring, from a seat's JSON view alone."""
     players = view["players"]
     n = len(players)
     squares = view["board"]["squares"]
-    f = Features()
-    f.seat(view["seat"], n)
-    f.to_move(view["to_move"], n)
-    step = view["step"]
-    f.one_hot(len(STEP_NAMES) if step is None else _STEP[step], len(STEP_NAMES) + 1)
+    f = Features.of_view(view, "step", _STEP)
     f.seat(view["player"], n)
     f.seat(view["starter"], n)
     f.scalar(view["round"], 100)
@@ -124,3 +115,6 @@ def view_array(view: dict[str, Any]) -> Vector:
     f.scalar(view["sign_bonus"], 10_000)
     f.seat(view["winner"], n)
     return f.array()
+
+
+observation_array = view_observer(view_array)

@@ -42,10 +42,9 @@ being rolled for (tallest, smallest); the seat's own cash / 100,000.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from ...engine.state import Action, State
-from ...learn.encoding import ActionEncodingError, Features, TableEncoding, Vector
+from ...learn.encoding import ActionEncodingError, Features, TableEncoding, Vector, View, index_of, view_observer
 from .actions import COMPANY_LETTERS, INVEST, STAY, Stack, Stacker
 from .physics import DIE_UM
 from .stacking import stacking_choices
@@ -98,14 +97,9 @@ def _listed(top: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 
 ENCODING = StackMarketEncoding()
 
-_PHASE = {p: i for i, p in enumerate(PHASE_NAMES)}
-_PURPOSE = {p: i for i, p in enumerate(PURPOSES)}
-_COMPANY = {c: i for i, c in enumerate(COMPANY_LETTERS)}
-
-
-def observation_array(state: State, seat: int) -> Vector:
-    """The seat's view (``state.observation(seat)``) as numbers; the layout is in the module's docstring."""
-    return view_array(state.observation(seat))
+_PHASE = index_of(PHASE_NAMES)
+_PURPOSE = index_of(PURPOSES)
+_COMPANY = index_of(COMPANY_LETTERS)
 
 
 def _company(letter: str | None) -> int | None:
@@ -119,20 +113,16 @@ def _counts(faces: list[int]) -> list[int]:
     return counts
 
 
-def view_array(view: dict[str, Any]) -> Vector:
+def view_array(view: View) -> Vector:
     """The layout of the module's docstring, from a seat's JSON view alone."""
     players = view["players"]
     n = len(players)
-    f = Features()
-    f.seat(view["seat"], n)
-    f.to_move(view["to_move"], n)
-    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))
+    f = Features.of_view(view, "phase", _PHASE)
     f.scalar(view["round"], view["rounds"])
     f.scalar(view["rounds"], 3)
     f.seat(view["player"], n)
     f.seat(view["first_player"], n)
-    rolling = view["rolling_for"]
-    f.one_hot(None if rolling is None else _PURPOSE[rolling], len(PURPOSES))
+    f.choice(view["rolling_for"], _PURPOSE)
     f.scalar(view["to_roll"], 30)
     f.scalars(_counts(view["hand"]), 10)
     pending = view["pending"]
@@ -185,3 +175,6 @@ def view_array(view: dict[str, Any]) -> Vector:
     f.flag(tie == "smallest")
     f.scalar(view["my_cash"], 100_000)
     return f.array()
+
+
+observation_array = view_observer(view_array)
