@@ -179,8 +179,33 @@ class BotSummary:
                 "over_limit": self.over}
 
 
+class GameTally:
+    """What games add up to whatever bots played them: how many, wins by seat position (shared wins as fractions),
+    moves, and how they ended; for a simulation's ``Summary`` and a tournament's ``Standings``."""
+
+    games: int
+    seat_wins: list[float]
+    actions: int
+    ends: dict[str, int]
+
+    def count_game(self, r: GameResult) -> None:
+        self.games += 1
+        for seat in r.winners:
+            self.seat_wins[seat] += 1 / len(r.winners)
+        self.actions += r.actions
+        self.ends[r.termination] = self.ends.get(r.termination, 0) + 1
+
+    def seat_win_rates(self) -> list[float]:
+        """How often each seat position won (first player advantage and the like)."""
+        n = self.games or 1
+        return [w / n for w in self.seat_wins]
+
+    def mean_actions(self) -> float:
+        return self.actions / max(1, self.games)
+
+
 @dataclass
-class Summary:
+class Summary(GameTally):
     """Running totals of a simulation's games (added in game order)."""
 
     config: SimConfig
@@ -196,13 +221,12 @@ class Summary:
         self.seat_wins = self.seat_wins or [0.0] * self.config.players
 
     def add(self, r: GameResult) -> None:
-        self.games += 1
+        self.count_game(r)
         for seat, name in enumerate(r.seating):
             b = self.bots.setdefault(name, BotSummary(name))
             b.seats += 1
             if seat in r.winners:
                 b.wins += 1 / len(r.winners)
-                self.seat_wins[seat] += 1 / len(r.winners)
             b.score_total += r.scores[seat]
             b.rank_total += r.ranks[seat]
             b.left += seat in r.out
@@ -212,19 +236,9 @@ class Summary:
                 b.thought += r.thought[seat]
                 b.slowest = max(b.slowest, r.slowest[seat])
                 b.over += r.over[seat]
-        self.actions += r.actions
-        self.ends[r.termination] = self.ends.get(r.termination, 0) + 1
 
     def by_bot(self) -> list[BotSummary]:
         return sorted(self.bots.values(), key=lambda s: -s.win_rate)
-
-    def seat_win_rates(self) -> list[float]:
-        """How often each seat position won (first player advantage and the like)."""
-        n = self.games or 1
-        return [w / n for w in self.seat_wins]
-
-    def mean_actions(self) -> float:
-        return self.actions / max(1, self.games)
 
     def terminations(self) -> dict[str, int]:
         return dict(self.ends)

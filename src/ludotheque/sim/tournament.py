@@ -48,7 +48,7 @@ from ..engine.match import Match, bot_rng
 from ..engine.options import OptionValue
 from ..engine.record import MAX_NAME_CHARS, GameRecord, SeatConfig
 from ..ratings import Rating, rate
-from .simulator import CHUNK, IN_FLIGHT, GameResult, _ignore_sigint
+from .simulator import CHUNK, IN_FLIGHT, GameResult, GameTally, _ignore_sigint
 from .stats import wilson_interval
 
 FORMAT = "ludotheque-tournament"
@@ -410,7 +410,7 @@ class EntrantSummary:
 
 
 @dataclass
-class Standings:
+class Standings(GameTally):
     """Ratings and results of a tournament's games, added in game order."""
 
     config: TournamentConfig
@@ -429,7 +429,7 @@ class Standings:
 
     def add(self, r: GameResult) -> None:
         """Count game ``r`` and update its entrants' ratings (games must come in game order)."""
-        self.games += 1
+        self.count_game(r)
         seated = [self.entrants[name] for name in r.seating]
         for e, new in zip(seated, rate([e.rating for e in seated], r.ranks), strict=True):
             e.rating = new
@@ -442,20 +442,10 @@ class Standings:
                 share = 1 / len(r.winners)
                 e.wins += share
                 e.seat_wins[seat] += share
-                self.seat_wins[seat] += share
-        self.actions += r.actions
-        self.ends[r.termination] = self.ends.get(r.termination, 0) + 1
 
     def ranked(self) -> list[EntrantSummary]:
         """The entrants by ordinal (``mu - 3 sigma``), best first; equal ones in the order named."""
         return sorted(self.entrants.values(), key=lambda e: -e.rating.ordinal)
-
-    def seat_win_rates(self) -> list[float]:
-        n = self.games or 1
-        return [w / n for w in self.seat_wins]
-
-    def mean_actions(self) -> float:
-        return self.actions / max(1, self.games)
 
     def balanced(self) -> bool:
         """Whether the games are whole cycles (every entrant in every seat equally often)."""
