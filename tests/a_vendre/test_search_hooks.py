@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from ludotheque.bots import make_bot
-from ludotheque.engine import CHANCE, TERMINAL, RandomBot, SeatView, play_out
-from ludotheque.engine.bots import Bot
+from ludotheque.engine import play_out
 from ludotheque.games.a_vendre.actions import BUY, PASS, TAX, Bid
 from ludotheque.games.a_vendre.heuristic import HeuristicBot
 from ludotheque.games.a_vendre.search import BID_CHOICES, HOOKS, AVendreSearch
 from ludotheque.games.a_vendre.state import BID_STEP, AVendreState
+from tests.positions import bot_positions
 
 from .support import GAME, position
 
@@ -25,19 +25,7 @@ def _positions(players: int, seed: int, random_seats: set[int], options: dict[st
     """Every position where a seat chooses in one game (heuristic bots but in ``random_seats``)."""
     state = GAME.new_game(players, options)
     assert isinstance(state, AVendreState)
-    rng = random.Random(seed)
-    bots: list[Bot] = [(RandomBot if s in random_seats else HeuristicBot)(s, random.Random(seed * 7 + s))
-                       for s in range(players)]
-    out = []
-    while state.current_player != TERMINAL:
-        p = state.current_player
-        if p == CHANCE:
-            state.apply_legal(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        out.append(state.clone())
-        state.apply_legal(bots[p].choose(SeatView(state, p, legal)))
-    return out
+    return bot_positions(state, seed, HeuristicBot, random_seats)
 
 
 def _hint_keys_exist(reasons: list[tuple[str, dict[str, Any]]]) -> None:

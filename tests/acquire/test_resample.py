@@ -13,6 +13,7 @@ from ludotheque.games.acquire.board import TILE_NAMES
 from ludotheque.games.acquire.data import Phase
 from ludotheque.games.acquire.hand_clues import agrees
 from ludotheque.games.acquire.placement import DEAD, PLAYABLE
+from tests.positions import match_positions, play_out_checked
 
 GAME = get_game("acquire")
 TILE = {name: t for t, name in enumerate(TILE_NAMES)}
@@ -163,21 +164,8 @@ def test_redeals_are_spread_over_the_unseen_tiles() -> None:
 
 def _positions(players: int, seed: int, every: int = 9) -> list[AcquireState]:
     """Copies of the positions of a random game where a seat is to move, one action in ``every``."""
-    match = Match(GAME, players, seed=seed, log=False)
-    rng = random.Random(seed)
-    out: list[AcquireState] = []
-    step = 0
-    while not match.is_over():
-        if match.current_player == CHANCE:
-            match.draw_chance()
-            continue
-        st = match.state
-        assert isinstance(st, AcquireState)
-        if step % every == 0 and st.phase not in (Phase.SETUP, Phase.DEAL):
-            out.append(st.clone())
-        match.apply(rng.choice(match.legal_actions()))
-        step += 1
-    return out
+    return match_positions(Match(GAME, players, seed=seed, log=False), random.Random(seed), AcquireState, every,
+                           keep=lambda st: st.phase not in (Phase.SETUP, Phase.DEAL))
 
 
 def _unseen(st: AcquireState, seat: int) -> list[int]:
@@ -232,13 +220,7 @@ def test_play_goes_on_from_a_redeal() -> None:
         for st in _positions(players, seed, every=60)[1:4]:
             seat = max(st.current_player, 0)
             other = st.resample(seat, random.Random(seed))
-            rng = random.Random(seed)
-            while not other.is_terminal():
-                if other.current_player == CHANCE:
-                    other.apply(other.sample_chance(rng))
-                else:
-                    other.apply(rng.choice(other.legal_actions()))
-                other.check_invariants()
+            play_out_checked(other, random.Random(seed))
 
 
 # --- dealing by the clues: the same deals, as often, as shuffling every unseen tile first ----------------------

@@ -7,10 +7,10 @@ import random
 
 from ludotheque.engine import get_game
 from ludotheque.engine.search import softmax
-from ludotheque.engine.state import CHANCE, TERMINAL
 from ludotheque.games.acquire import actions as A
 from ludotheque.games.acquire.search import HOOKS, net_worths, progress_of
 from ludotheque.games.acquire.state import AcquireState
+from tests.positions import positions, random_choice
 
 GAME = get_game("acquire")
 
@@ -22,12 +22,7 @@ def random_positions(games: int, seed: int) -> list[AcquireState]:
     for _ in range(games):
         st = GAME.new_game(4)
         assert isinstance(st, AcquireState)
-        while st.current_player != TERMINAL:
-            if st.current_player == CHANCE:
-                st.apply_legal(st.sample_chance(rng))
-                continue
-            out.append(st.clone())
-            st.apply_legal(rng.choice(st.legal_actions()))
+        out += positions(st, rng, random_choice(rng))
     return out
 
 

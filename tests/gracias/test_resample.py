@@ -6,30 +6,18 @@ from __future__ import annotations
 
 import random
 
-from ludotheque.engine import CHANCE, Match, get_game
+from ludotheque.engine import Match, get_game
 from ludotheque.games.gracias.cards import NUM_COLOURS
 from ludotheque.games.gracias.state import CHOOSE, GraciasState
+from tests.positions import match_decisions, match_positions, play_out_checked
 
 GAME = get_game("gracias")
 
 
 def _positions(players: int, seed: int, packets: str = "one", every: int = 3) -> list[GraciasState]:
     """Copies of the positions of a random game where a seat is to move, one action in ``every``."""
-    match = Match(GAME, players, {"packets": packets}, seed=seed, log=False)
-    rng = random.Random(seed)
-    out: list[GraciasState] = []
-    step = 0
-    while not match.is_over():
-        if match.current_player == CHANCE:
-            match.draw_chance()
-            continue
-        st = match.state
-        assert isinstance(st, GraciasState)
-        if step % every == 0:
-            out.append(st.clone())
-        match.apply(rng.choice(match.legal_actions()))
-        step += 1
-    return out
+    return match_positions(Match(GAME, players, {"packets": packets}, seed=seed, log=False), random.Random(seed),
+                           GraciasState, every)
 
 
 def _face_down(st: GraciasState) -> list[int]:
@@ -98,16 +86,8 @@ def _mid_turn() -> GraciasState:
     """Four players, round 1, turn 3, two trios taken: the others hold face-down cards, two trios still have
     theirs."""
     match = Match(GAME, 4, seed=7, log=False)
-    rng = random.Random(7)
-    while True:
-        if match.current_player == CHANCE:
-            match.draw_chance()
-            continue
-        st = match.state
-        assert isinstance(st, GraciasState)
-        if st.tour == 2 and st.taken == 2 and st.phase == CHOOSE:
-            return st
-        match.apply(rng.choice(match.legal_actions()))
+    return next(st for st in match_decisions(match, random.Random(7), GraciasState)
+                if st.tour == 2 and st.taken == 2 and st.phase == CHOOSE)
 
 
 def test_each_unseen_card_is_dealt_anywhere_as_often_as_chance_says() -> None:
@@ -156,10 +136,4 @@ def test_play_goes_on_from_a_redeal() -> None:
     for players, seed in ((3, 11), (4, 12), (6, 13)):
         for st in _positions(players, seed, every=40)[1:4]:
             other = st.resample(max(st.actor, 0), random.Random(seed))
-            rng = random.Random(seed)
-            while not other.is_terminal():
-                if other.current_player == CHANCE:
-                    other.apply(other.sample_chance(rng))
-                else:
-                    other.apply(rng.choice(other.legal_actions()))
-                other.check_invariants()
+            play_out_checked(other, random.Random(seed))

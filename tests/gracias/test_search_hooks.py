@@ -15,13 +15,14 @@ import pytest
 from ludotheque.bots.hints import hints
 from ludotheque.bots.search import Search
 from ludotheque.engine.bots import SeatView
-from ludotheque.engine.state import CHANCE, TERMINAL
+from ludotheque.engine.state import Action, State
 from ludotheque.games.gracias import GAME, GraciasState
 from ludotheque.games.gracias.actions import Keep, Take
 from ludotheque.games.gracias.cards import NUM_COLOURS
 from ludotheque.games.gracias.expected_points import colour_points, fill, measure
 from ludotheque.games.gracias.search import EXPECTED, HOOKS, column_points, last_turn_played, points_of
 from ludotheque.games.gracias.state import KEEP_GIVE, TURNS
+from tests.positions import decisions, random_index
 
 
 def _new(players: int, packets: str = "one") -> GraciasState:
@@ -32,15 +33,8 @@ def _new(players: int, packets: str = "one") -> GraciasState:
 
 def _decisions(players: int, seed: int, packets: str = "one") -> Iterator[GraciasState]:
     """Every position of a random game where a seat chooses (the same object, moved on after each yield)."""
-    state = _new(players, packets)
     rng = random.Random(seed)
-    while state.current_player != TERMINAL:
-        if state.current_player == CHANCE:
-            state.apply_legal(state.sample_chance(rng))
-            continue
-        yield state
-        legal = state.legal_actions()
-        state.apply_legal(legal[int(rng.random() * len(legal))])
+    return decisions(_new(players, packets), rng, random_index(rng))
 
 
 def test_registered() -> None:
@@ -112,23 +106,28 @@ def test_the_last_turn_played_out_scores_the_round_as_the_rules_do(players: int,
     """At each round's last split, the play-out's split, once made, gives every seat the points the state's own
     scoring gives."""
     rounds = 0
+
+    def play(state: State, legal: list[Action]) -> Action:
+        """At a round's last split, the play-out's split, its points checked; elsewhere a random move."""
+        nonlocal rounds
+        assert isinstance(state, GraciasState)
+        if not (state.phase == KEEP_GIVE and state.tour == TURNS - 1 and state.taken == players - 1):
+            return random_move(state, legal)
+        cards = last_turn_played(state)
+        before = [sum(s) for s in state.scores]
+        split = _split_made(state, cards)
+        made = state.clone()
+        made.apply_legal(split)
+        points = [sum(s) - b for s, b in zip(made.scores, before, strict=True)]
+        assert [round(p) for p in points_of(cards, 0, packets == "many")] == points
+        rounds += 1
+        return split
+
     for seed in range(4):
-        state = _new(players, packets)
         rng = random.Random(seed)
-        while state.current_player != TERMINAL:
-            if state.current_player == CHANCE:
-                state.apply_legal(state.sample_chance(rng))
-                continue
-            if state.phase == KEEP_GIVE and state.tour == TURNS - 1 and state.taken == players - 1:
-                cards = last_turn_played(state)
-                before = [sum(s) for s in state.scores]
-                state.apply_legal(_split_made(state, cards))
-                points = [sum(s) - b for s, b in zip(state.scores, before, strict=True)]
-                assert [round(p) for p in points_of(cards, 0, packets == "many")] == points
-                rounds += 1
-                continue
-            legal = state.legal_actions()
-            state.apply_legal(legal[int(rng.random() * len(legal))])
+        random_move = random_index(rng)
+        for _ in decisions(_new(players, packets), rng, play):
+            pass
     assert rounds == 12
 
 

@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 
 from ludotheque.bots import make_bot
-from ludotheque.engine import CHANCE, TERMINAL, RandomBot, SeatView, play_out
-from ludotheque.engine.bots import Bot
+from ludotheque.engine import play_out
 from ludotheque.engine.game import get_game
 from ludotheque.games.luxembourg_shopping.actions import BUY, PASS, Merge
 from ludotheque.games.luxembourg_shopping.heuristic import HeuristicBot
 from ludotheque.games.luxembourg_shopping.search import BUY_MARGIN, HOOKS, LuxembourgSearch, buy_margin
 from ludotheque.games.luxembourg_shopping.state import BUY_STEP, GALLERY_STEP, LuxembourgState
+from tests.positions import bot_positions
 
 from .support import position
 
@@ -28,19 +28,7 @@ def _positions(players: int, seed: int, random_seats: set[int]) -> list[Luxembou
     """Every position where a seat chooses in one game (heuristic bots but in ``random_seats``)."""
     state = GAME.new_game(players)
     assert isinstance(state, LuxembourgState)
-    rng = random.Random(seed)
-    bots: list[Bot] = [(RandomBot if s in random_seats else HeuristicBot)(s, random.Random(seed * 7 + s))
-                       for s in range(players)]
-    out = []
-    while state.current_player != TERMINAL:
-        p = state.current_player
-        if p == CHANCE:
-            state.apply_legal(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        out.append(state.clone())
-        state.apply_legal(bots[p].choose(SeatView(state, p, legal)))
-    return out
+    return bot_positions(state, seed, HeuristicBot, random_seats)
 
 
 def _hint_keys_exist(reasons: list[tuple[str, dict[str, Any]]]) -> None:

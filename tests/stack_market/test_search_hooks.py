@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ludotheque.bots import make_bot
-from ludotheque.engine import CHANCE, TERMINAL, RandomBot, SeatView, play_out
+from ludotheque.engine import CHANCE, play_out
 from ludotheque.engine.game import get_game
 from ludotheque.engine.state import Action
 from ludotheque.games.stack_market import StackMarket, StackMarketState
@@ -18,6 +18,7 @@ from ludotheque.games.stack_market.actions import Aim
 from ludotheque.games.stack_market.heuristic import HeuristicBot
 from ludotheque.games.stack_market.search import HOOKS, StackMarketSearch
 from ludotheque.games.stack_market.state import AIM, CHANGE
+from tests.positions import bot_positions
 
 GAME = StackMarket()
 
@@ -31,19 +32,7 @@ def _new(players: int, options: dict[str, Any] | None = None, steadiness: list[i
 
 def _positions(players: int, seed: int, steadiness: list[int] | None = None) -> list[StackMarketState]:
     """Every position where a seat chooses in one game of heuristic bots (and a random one in seat 1)."""
-    state = _new(players, {}, steadiness)
-    rng = random.Random(seed)
-    bots = [(RandomBot if s == 1 else HeuristicBot)(s, random.Random(seed * 7 + s)) for s in range(players)]
-    out = []
-    while state.current_player != TERMINAL:
-        p = state.current_player
-        if p == CHANCE:
-            state.apply_legal(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        out.append(state.clone())
-        state.apply_legal(bots[p].choose(SeatView(state, p, legal)))
-    return out
+    return bot_positions(_new(players, {}, steadiness), seed, HeuristicBot, random_seats={1})
 
 
 def _hint_keys_exist(reasons: list[tuple[str, dict[str, Any]]]) -> None:
