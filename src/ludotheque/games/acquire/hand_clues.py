@@ -199,25 +199,19 @@ class _Deal:
         stays short."""
         need = count - len(hand)
         kept: list[int] = []
-        for t in self.read:
-            if not need or (among is not None and not among >> t & 1):
-                kept.append(t)
-            elif dead >> t & 1:
-                if room:
-                    room -= 1
-                    hand.append(t)
-                    need -= 1
-                else:
-                    kept.append(t)
-            else:
-                hand.append(t)
-                need -= 1
-        tiles, code = self.tiles, self.code
+        read, tiles, code = self.read, self.tiles, self.code
         n = len(tiles)
-        while need and n:
-            code, j = divmod(code, n)
-            n -= 1
-            t = tiles.pop(j)
+        i = 0
+        while need:
+            if i < len(read):  # the tiles of the order already read first
+                t = read[i]
+                i += 1
+            elif n:  # then the next ones, read off the code
+                code, j = divmod(code, n)
+                n -= 1
+                t = tiles.pop(j)
+            else:
+                break
             if among is not None and not among >> t & 1:
                 kept.append(t)
             elif dead >> t & 1:
@@ -230,5 +224,6 @@ class _Deal:
             else:
                 hand.append(t)
                 need -= 1
+        kept.extend(read[i:])
         self.read, self.code = kept, code
         return None if need else room
