@@ -4,10 +4,11 @@
   tells): each seat's score so far plus the points its cards should bring at the round's scoring, turned into
   chances to win by a softmax whose width narrows with the turns left. What a colour should bring is measured,
   not guessed: ``data/expected_points.json`` (``expected_points.py``) gives its mean points by the turns left,
-  the seat's cards of it and the most of it another seat holds.
+  the seat's cards of it and the most of it another seat holds. The width is fitted to who won heuristic games.
 - On a round's last turn every trio is on the table, so the turn is played out: each seat in order takes the
-  trio and makes the split that scores best for it, and the round is scored as the rules do; at the game's last
-  turn that gives the result itself (ties broken by the best rounds).
+  trio and makes the split that scores best for it, and the round is scored as the rules do. Even at the game's
+  last turn that is judged as a chance, not as the result: the others need not split that way (judged as the
+  result, the evaluation foresaw the winner worse than no opinion at all over the last quarter of a game).
 - A split is branched on only for its two best ways by that measure (which card to keep, whom to give the other
   to): with 3–5 opponents there are up to 10, most of them gifts nobody would make.
 - Hints say why in the game's words: a packet of five, a colour kept below another seat, a gift that gives an
@@ -38,9 +39,14 @@ from .state import CHOOSE, KEEP_GIVE, ROUNDS, TURNS
 if TYPE_CHECKING:
     from .state import GraciasState
 
-WIDTH = 1.5
-"""Points apart that make one seat e times likelier to win than another with one round to go (more with more
-to play: the width grows with the square root of the rounds left)."""
+WIDTH = 3.5
+"""Points apart that make one seat e times likelier to win than another with one round to go (the width grows
+with the square root of the rounds left): fitted to who won heuristic games (``bench/evaluation.py``)."""
+PLAYED_OUT = 0.25
+"""What a round's last turn played out still leaves to chance, in rounds: the others need not split as assumed."""
+TIE_BREAK = 0.05
+"""A point of a seat's best round is worth this in a tie, a point of its second best this squared (the rules'
+tie-breaks)."""
 SPLITS_BRANCHED = 2
 """The ways to split a trio search branches on: the best by the table."""
 
@@ -179,13 +185,10 @@ def split(cards: Cards, cols: list[tuple[int, ...]], me: int, a: int, b: int, ma
     cards[q][b if keep == a else a] += 1
 
 
-def final_shares(scores: list[list[int]], points: Sequence[int]) -> list[float]:
-    """Each seat's share of the win once the last round scores ``points``: the rules' ties (best round, then the
-    second best) and a shared win beyond."""
-    keys = [(sum(s) + p, *sorted([*s, p], reverse=True)) for s, p in zip(scores, points, strict=True)]
-    top = max(keys)
-    winners = [p for p, k in enumerate(keys) if k == top]
-    return [1 / len(winners) if p in winners else 0.0 for p in range(len(keys))]
+def tie_break(rounds: list[float]) -> float:
+    """Less than a point, more the better a seat's best round, then its second best: « En cas d'égalité, … le plus
+    de points lors d'une manche … le deuxième meilleur résultat »."""
+    return sum(r * TIE_BREAK ** (i + 1) for i, r in enumerate(sorted(rounds, reverse=True)))
 
 
 class GraciasSearch(SearchHooks):
@@ -196,16 +199,15 @@ class GraciasSearch(SearchHooks):
         if st.phase not in (CHOOSE, KEEP_GIVE):
             return None
         rounds_left = ROUNDS - 1 - st.round
-        turns_left = TURNS - st.tour
-        if turns_left == 1:
+        if st.tour == TURNS - 1:
             points = points_of(last_turn_played(st), 0, st.many)
-            if rounds_left == 0:
-                return final_shares(st.scores, [round(p) for p in points])
-            turns_left = 0
+            to_play = rounds_left + PLAYED_OUT
         else:
+            turns_left = TURNS - st.tour
             points = points_of(cards_of(st), turns_left, st.many)
-        totals = [sum(s) + p for s, p in zip(st.scores, points, strict=True)]
-        return softmax(totals, WIDTH * (rounds_left + turns_left / TURNS) ** 0.5)
+            to_play = rounds_left + turns_left / TURNS
+        keys = [sum(s) + p + tie_break([*s, p]) for s, p in zip(st.scores, points, strict=True)]
+        return softmax(keys, WIDTH * to_play ** 0.5)
 
     def candidates(self, state: State, legal: list[Action]) -> list[Action]:
         st: GraciasState = state  # type: ignore[assignment]
