@@ -7,7 +7,9 @@
   1.059 with the first guess (bonuses weighted 0.5 + 0.5 × progress, width 0.35 − 0.25 × progress of the mean
   worth), 1.020 as fitted, 1.386 for no opinion; early in the game the first guess was worse than no opinion.
 - Rollouts are short (``ROLLOUT_PLIES`` moves), then judged: playing a whole game of random moves to the end
-  costs more than it tells, since random buyers waste their cash.
+  costs more than it tells, since random buyers waste their cash. Against three heuristic bots, 200 games each, at
+  the same time a move (about 60 ms): judged at once (0 moves) 28.5 %, after 6 moves 40.5 %, 12 moves 44.5 %,
+  24 moves 44.5 % (intervals about ±7 points); 12 keeps 6,500 iterations a second in the middle of a game.
 - The rollout policy places tiles at random, buys a share only now and then, and never announces the end
   unless it leads: a cheap picture of how people play.
 - Hints say why a move is good in the game's own words: founding a chain, a merger that pays a bonus, taking
@@ -31,7 +33,7 @@ from .data import LONE, Phase
 if TYPE_CHECKING:
     from .state import AcquireState
 
-ROLLOUT_PLIES = 6
+ROLLOUT_PLIES = 12
 """Moves played out after the tree before the position is judged."""
 BANK_HOLDING = 6
 """Two players: the bank's expected holding when bonuses are paid (a tile's number, 1–12)."""
