@@ -16,6 +16,7 @@ from ludotheque.games.a_vendre.actions import BUY, PASS, TAX, Bid
 from ludotheque.games.a_vendre.heuristic import HeuristicBot
 from ludotheque.games.a_vendre.search import BID_CHOICES, HOOKS, AVendreSearch
 from ludotheque.games.a_vendre.state import BID_STEP, AVendreState
+from tests.hint_support import assert_reasons_worded
 from tests.positions import bot_positions
 
 from .support import GAME, position
@@ -26,15 +27,6 @@ def _positions(players: int, seed: int, random_seats: set[int], options: dict[st
     state = GAME.new_game(players, options)
     assert isinstance(state, AVendreState)
     return bot_positions(state, seed, HeuristicBot, random_seats)
-
-
-def _hint_keys_exist(reasons: list[tuple[str, dict[str, Any]]]) -> None:
-    for key, fields in reasons:
-        assert GAME.catalog.has(f"hint.{key}"), key
-        assert not any(isinstance(v, float) for v in fields.values()), (key, fields)  # whole numbers, as written
-        for lang in ("en", "fr"):
-            text = GAME.catalog.t(lang, f"hint.{key}", **fields)
-            assert "{" not in text, (key, lang, text)
 
 
 def test_registered() -> None:
@@ -62,7 +54,7 @@ def test_hooks_are_legal_and_hints_are_in_the_catalogues(players: int, seed: int
         assert all(judged[p] == 0 for p in state.seats_out())
         for action in legal:
             reasons = HOOKS.reasons(state, action, state.current_player)
-            _hint_keys_exist(reasons)
+            assert_reasons_worded(GAME, reasons)
             seen.update(key for key, _ in reasons)
     assert seen & {"buy", "tax"}
 

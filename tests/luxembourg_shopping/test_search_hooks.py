@@ -6,7 +6,6 @@ a whole game with them."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -17,6 +16,7 @@ from ludotheque.games.luxembourg_shopping.actions import BUY, PASS, Merge
 from ludotheque.games.luxembourg_shopping.heuristic import HeuristicBot
 from ludotheque.games.luxembourg_shopping.search import BUY_MARGIN, HOOKS, LuxembourgSearch, buy_margin
 from ludotheque.games.luxembourg_shopping.state import BUY_STEP, GALLERY_STEP, LuxembourgState
+from tests.hint_support import assert_reasons_worded
 from tests.positions import bot_positions
 
 from .support import position
@@ -29,15 +29,6 @@ def _positions(players: int, seed: int, random_seats: set[int]) -> list[Luxembou
     state = GAME.new_game(players)
     assert isinstance(state, LuxembourgState)
     return bot_positions(state, seed, HeuristicBot, random_seats)
-
-
-def _hint_keys_exist(reasons: list[tuple[str, dict[str, Any]]]) -> None:
-    for key, fields in reasons:
-        assert GAME.catalog.has(f"hint.{key}"), key
-        assert not any(isinstance(v, float) for v in fields.values()), (key, fields)  # whole numbers, as written
-        for lang in ("en", "fr"):
-            text = GAME.catalog.t(lang, f"hint.{key}", **fields)
-            assert "{" not in text, (key, lang, text)
 
 
 def test_registered() -> None:
@@ -68,7 +59,7 @@ def test_hooks_are_legal_and_hints_are_in_the_catalogues(players: int, seed: int
         assert all(judged[p] == 0 for p in state.seats_out())
         for action in legal:
             reasons = HOOKS.reasons(state, action, state.current_player)
-            _hint_keys_exist(reasons)
+            assert_reasons_worded(GAME, reasons)
             seen.update(key for key, _ in reasons)
     assert {"buy", "keep_cash"} <= seen
 

@@ -18,6 +18,7 @@ from ludotheque.games.stack_market.actions import Aim
 from ludotheque.games.stack_market.heuristic import HeuristicBot
 from ludotheque.games.stack_market.search import HOOKS, StackMarketSearch
 from ludotheque.games.stack_market.state import AIM, CHANGE
+from tests.hint_support import assert_reasons_worded
 from tests.positions import bot_positions
 
 GAME = StackMarket()
@@ -33,16 +34,6 @@ def _new(players: int, options: dict[str, Any] | None = None, steadiness: list[i
 def _positions(players: int, seed: int, steadiness: list[int] | None = None) -> list[StackMarketState]:
     """Every position where a seat chooses in one game of heuristic bots (and a random one in seat 1)."""
     return bot_positions(_new(players, {}, steadiness), seed, HeuristicBot, random_seats={1})
-
-
-def _hint_keys_exist(reasons: list[tuple[str, dict[str, Any]]]) -> None:
-    catalog = GAME.catalog
-    for key, fields in reasons:
-        assert catalog.has(f"hint.{key}"), key
-        assert not any(isinstance(v, float) for v in fields.values()), (key, fields)  # whole numbers, as written
-        for lang in ("en", "fr"):
-            text = catalog.t(lang, f"hint.{key}", **fields)
-            assert "{" not in text, (key, lang, text)
 
 
 def test_registered() -> None:
@@ -68,7 +59,7 @@ def test_hooks_are_legal_and_hints_are_in_the_catalogues(players: int, seed: int
         tried: list[Action] = [*candidates, legal[int(rng.random() * len(legal))]]
         for action in tried:
             reasons = HOOKS.reasons(state, action, state.current_player)
-            _hint_keys_exist(reasons)
+            assert_reasons_worded(GAME, reasons)
             seen_kinds.update(key for key, _ in reasons)
     assert {"safe_aim", "stay"} <= seen_kinds
 
