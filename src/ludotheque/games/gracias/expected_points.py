@@ -17,7 +17,6 @@ import json
 import random
 from pathlib import Path
 
-from ...bots import make_bot
 from ...engine.bots import SeatView
 from ...engine.state import CHANCE, TERMINAL
 from .cards import NUM_COLOURS, PACKET, majority_discards, make_packets
@@ -54,6 +53,8 @@ def colour_points(cards: list[list[int]], many: bool) -> list[list[int]]:
 
 def measure(games: int, seed: int, players: int = 4) -> list[list[list[float]]]:
     """The table: [turns left − 1][seat's cards][most among the others] → mean points."""
+    from ...bots import make_bot  # the bots layer, for this measurement only (search.py imports this module)
+
     sums = [[[0.0] * (MOST_OTHERS + 1) for _ in range(MOST_CARDS + 1)] for _ in range(TURNS)]
     counts = [[[0] * (MOST_OTHERS + 1) for _ in range(MOST_CARDS + 1)] for _ in range(TURNS)]
     rng = random.Random(seed)
