@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from operator import add
 from pathlib import Path
 
 from ...engine.bots import SeatView
@@ -40,7 +41,7 @@ def effective(cards: int, many: bool) -> int:
 
 def cards_held(state: GraciasState) -> list[list[int]]:
     """Per seat and colour, its cards, open and face down."""
-    return [[o + h for o, h in zip(op, hd, strict=True)] for op, hd in zip(state.open, state.hidden, strict=True)]
+    return [list(map(add, o, h)) for o, h in zip(state.open, state.hidden, strict=True)]
 
 
 def colour_points(cards: list[list[int]], many: bool) -> list[list[int]]:

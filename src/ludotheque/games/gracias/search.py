@@ -35,7 +35,7 @@ from ...engine.state import Action, State
 from .actions import KEEP, Keep, Take
 from .cards import COLOURS as COLOUR_NAMES
 from .cards import PACKET
-from .expected_points import MOST_CARDS, MOST_OTHERS, TABLE, effective
+from .expected_points import MOST_CARDS, MOST_OTHERS, TABLE, cards_held, effective
 from .state import CHOOSE, KEEP_GIVE, ROUNDS, TURNS
 
 if TYPE_CHECKING:
@@ -141,11 +141,6 @@ def best_splits(turns_left: int, me: int, a: int, b: int, col_a: tuple[int, ...]
     return [KEEP[c][q] for _, c, q in splits(turns_left, me, cols, a, b, many)[:SPLITS_BRANCHED]]
 
 
-def cards_of(st: GraciasState) -> Cards:
-    """Every seat's cards, open and face down."""
-    return [list(map(add, o, h)) for o, h in zip(st.open, st.hidden, strict=True)]
-
-
 def points_of(cards: Cards, turns_left: int, many: bool) -> list[float]:
     """Each seat's expected points for the round (``turns_left`` 0: the points the scoring gives)."""
     pts = [0.0] * len(cards)
@@ -158,7 +153,7 @@ def points_of(cards: Cards, turns_left: int, many: bool) -> list[float]:
 def last_turn_played(st: GraciasState) -> Cards:
     """Everyone's cards once the round's last turn is played out, each seat in order taking the trio and making
     the split that score best for it (the face-down cards as this state deals them)."""
-    cards = cards_of(st)
+    cards = cards_held(st)
     me = st.actor
     trios = [t for i, t in enumerate(st.trios) if t is not None and i != st.chosen]
     many = st.many
@@ -206,7 +201,7 @@ class GraciasSearch(SearchHooks):
             to_play = rounds_left + PLAYED_OUT
         else:
             turns_left = TURNS - st.tour
-            points = points_of(cards_of(st), turns_left, st.many)
+            points = points_of(cards_held(st), turns_left, st.many)
             to_play = rounds_left + turns_left / TURNS
         keys = [sum(s) + p + tie_break([*s, p]) for s, p in zip(st.scores, points, strict=True)]
         return softmax(keys, WIDTH * to_play ** 0.5)
