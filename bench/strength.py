@@ -43,7 +43,15 @@ def main(argv: list[str] | None = None) -> int:
         bots = (args.bot, *[args.against] * (args.players - 1))
         config = SimConfig(name, args.players, bots, games=args.games, seed=args.seed)
         started = time.perf_counter()
-        summary = simulate(config, jobs=args.jobs)
+        finished = 0
+
+        def progress(k: int, name: str = name) -> None:
+            nonlocal finished
+            finished += k
+            print(f"\r{name}: {finished}/{args.games} games", end="", file=sys.stderr, flush=True)
+
+        summary = simulate(config, jobs=args.jobs, progress=progress)
+        print(file=sys.stderr)
         wall = time.perf_counter() - started
         data = summary.to_json()
         mine = next(b for b in data["by_bot"] if b["bot"] == args.bot)

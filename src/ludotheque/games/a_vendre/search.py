@@ -34,7 +34,8 @@ machine):
 - Strength at about 0.1 s a move: the generic search (160 iterations) won 12 of 100 games (12 %, interval 7–20 %);
   with these hooks (200 iterations) 44.5 of 200 (22 %, interval 17–28 %), the heuristic seats about 26 %. Branching
   on every purchase and card won 19.5 and 17.5 of 100 (rollouts of four decisions, and none): the search picked at
-  random where the heuristic's values were close. The goal, 1.5 times a fair share, is not reached.
+  random where the heuristic's values were close. At about 1 s a move (2,000 iterations) 24.8 % of 200 games
+  (interval 19.3–31.2 %): more thinking changes nothing. The goal, 1.5 times a fair share, is not reached.
 """
 
 from __future__ import annotations
