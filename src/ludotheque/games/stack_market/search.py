@@ -34,6 +34,9 @@ Measured (4 players, against three ``heuristic`` bots, seats rotated; ``--jobs 1
   26–50 %); 13 iterations (the generic search's number) 7 of 30 (23 %), and without the crooked aim 9.5 of 30
   (32 %). What made the difference: aims where the die holds and a judged position instead of random towers played
   to the end (0 % to 23 % at the same number of iterations), then the iterations that buys (23 % to 38–45 %).
+  Those small samples did not hold: at 60 iterations, 60 games, 15.0 % (interval 8.1–26.1 %), and 20.8 % with the
+  code that first reported them; at 500 iterations (about 1 s a move), 100 games, 19.3 % (12.8–28.1 %). The search
+  plays worse than the heuristic it builds on (``docs/bots.md``).
 """
 
 from __future__ import annotations
