@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-
-def _bench() -> ModuleType:
-    path = Path(__file__).parents[2] / "bench" / "evaluation.py"
-    spec = importlib.util.spec_from_file_location("bench_evaluation", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.bench_support import load_bench
 
 
 def test_log_losses_by_quarter() -> None:
-    bench = _bench()
+    bench = load_bench("evaluation")
     losses = bench.log_losses([(0.1, 0.25), (0.3, 0.5), (0.6, 1.0), (0.99, 0.5), (0.95, 0.25)])
     assert losses["first"] == pytest.approx(math.log(4))
     assert losses["second"] == pytest.approx(math.log(2))
@@ -31,7 +21,7 @@ def test_log_losses_by_quarter() -> None:
 
 @pytest.mark.parametrize("game", ["acquire", "gracias"])
 def test_judged_positions_give_the_winners_a_chance_and_repeat(game: str) -> None:
-    bench = _bench()
+    bench = load_bench("evaluation")
     judged = bench.judged_positions(game, games=2, players=4, every=6, seed=3)
     assert judged == bench.judged_positions(game, games=2, players=4, every=6, seed=3)
     assert len(judged) > 10

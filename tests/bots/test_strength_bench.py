@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-
-def _bench() -> ModuleType:
-    path = Path(__file__).parents[2] / "bench" / "strength.py"
-    spec = importlib.util.spec_from_file_location("bench_strength", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.bench_support import load_bench
 
 
 def test_win_rate_with_interval_progress_and_the_command_that_reproduces_it(
         capsys: pytest.CaptureFixture[str]) -> None:
-    bench = _bench()
+    bench = load_bench("strength")
     assert bench.main(["--game", "gracias", "--bot", "mcts:iterations=20", "--against", "random",
                        "--games", "4", "--json"]) == 0
     out, err = capsys.readouterr()
@@ -36,7 +26,7 @@ def test_win_rate_with_interval_progress_and_the_command_that_reproduces_it(
 
 
 def test_the_same_seed_gives_the_same_figure(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = _bench()
+    bench = load_bench("strength")
     args = ["--game", "acquire", "--bot", "mcts:iterations=10", "--against", "random", "--games", "2",
             "--players", "3", "--json"]
     bench.main(args)
