@@ -1,5 +1,5 @@
 """Strength: ``python bench/strength.py`` (options: --game NAME|all, --bot SPEC, --against SPEC, --games, --jobs,
---players, --seed, --generic, --json).
+--players, --seed, --generic, --json); a progress bar on stderr while games are played.
 
 Plays ``--games`` games of each game at ``--players`` (4) between one ``--bot`` (default ``expert``) and three
 ``--against`` bots (default ``heuristic``), seats rotated so that the bot plays every seat equally often, and prints
@@ -18,6 +18,8 @@ import json
 import sys
 import time
 
+from ludotheque.cli.output import Screen
+from ludotheque.cli.simulate import progress_bar
 from ludotheque.engine import get_game
 from ludotheque.engine.game import all_games
 from ludotheque.sim.simulator import SimConfig, simulate
@@ -43,15 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         bots = (args.bot, *[args.against] * (args.players - 1))
         config = SimConfig(name, args.players, bots, games=args.games, seed=args.seed)
         started = time.perf_counter()
-        finished = 0
-
-        def progress(k: int, name: str = name) -> None:
-            nonlocal finished
-            finished += k
-            print(f"\r{name}: {finished}/{args.games} games", end="", file=sys.stderr, flush=True)
-
-        summary = simulate(config, jobs=args.jobs, progress=progress)
-        print(file=sys.stderr)
+        with progress_bar(Screen(stderr=True), name, args.games) as advance:
+            summary = simulate(config, jobs=args.jobs, progress=advance)
         wall = time.perf_counter() - started
         data = summary.to_json()
         mine = next(b for b in data["by_bot"] if b["bot"] == args.bot)
