@@ -16,10 +16,10 @@
 
 Measured (``bench/search.py --game gracias``; ``bench/strength.py --game gracias``), on this 2-core machine:
 iterations per second 2,523/4,468/11,507 generic at a 4-player game's start/middle/end, 14,982/10,831/10,567 with
-these hooks (both cores busy; idle, 11,800–14,000 in the middle). Against three heuristic bots, 200 games each: at
-1,200 iterations a move (about 0.1 s) 22.0 % with the first width (1.5), 26.2 % with the fitted one, 23.0 % as
-shipped; at 12,000 iterations (about 1 s) 35.0 % (interval 28.7–41.8 %), where the prototype's generic search won
-24–25 % at 0.1 and 0.5 s alike.
+these hooks (both cores busy; idle, 11,800–14,000 in the middle; 7,307 on another, slower machine of the same
+kind). Against three heuristic bots, 200 games each: at 1,200 iterations a move (about 0.1 s) 22.0 % with the
+first width (1.5), 26.2 % with the fitted one, 23.0 % as shipped; at 12,000 iterations (about 1 s) 35.0 %
+(interval 28.7–41.8 %), where the prototype's generic search won 24–25 % at 0.1 and 0.5 s alike.
 """
 
 from __future__ import annotations
