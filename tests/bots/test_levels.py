@@ -48,10 +48,10 @@ def test_easy_blunders_now_and_then_where_the_others_keep_to_the_most_tried_move
     search.run(200)
     estimates = search.estimates()
     assert len(estimates) >= 3
-    legal = state.legal_actions()
+    view = SeatView(state, state.current_player, state.legal_actions())
     rng = random.Random(0)
-    easy = Counter(choose_from(estimates, legal, rng, 1.0) for _ in range(2000))
-    assert {choose_from(estimates, legal, rng, 0.0) for _ in range(50)} == {estimates[0].action}
+    easy = Counter(choose_from(estimates, view, rng, 1.0) for _ in range(2000))
+    assert {choose_from(estimates, view, rng, 0.0) for _ in range(50)} == {estimates[0].action}
     assert set(easy) == {e.action for e in estimates}
     for e in estimates:  # in proportion to the tries, within sampling noise
         assert abs(easy[e.action] / 2000 - e.visits / 200) < 0.05

@@ -42,7 +42,7 @@ class BotMaker:
 
 
 SEARCH_PARAMETERS: dict[str, type] = {"iterations": int, "seconds": float, "exploration": float,
-                                      "temperature": float}
+                                      "temperature": float, "trust": float}
 
 
 def _search(seat: int, rng: random.Random, game: Game, **params: Any) -> Bot:

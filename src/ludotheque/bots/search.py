@@ -178,12 +178,26 @@ class Search:
         return sorted(moves, key=lambda e: (-e.visits, -e.win))
 
 
-def choose_from(estimates: list[Estimate], legal: list[Action], rng: random.Random, temperature: float) -> Action:
+def anchored(estimates: list[Estimate], anchor: Action, trust: float) -> Action | None:
+    """The anchor's move, unless the search's favourite (the most tried) is better by ``trust`` standard errors of
+    the difference of their estimates (each a mean of values in [0, 1], whose variance is at most p(1 − p));
+    None when the search did not try the anchor's move."""
+    mine = next((e for e in estimates if e.action == anchor), None)
+    if mine is None or not estimates:
+        return None
+    best = estimates[0]
+    if best is mine:
+        return anchor
+    error = math.sqrt(best.win * (1 - best.win) / best.visits + mine.win * (1 - mine.win) / mine.visits)
+    return best.action if best.win - mine.win > trust * error else anchor
+
+
+def choose_from(estimates: list[Estimate], view: SeatView, rng: random.Random, temperature: float) -> Action:
     """The move to play: the most tried one that is legal (``temperature`` > 0: drawn in proportion to
     visits ** (1 / temperature), a weaker, more human choice)."""
-    tried = [e for e in estimates if e.action in legal]
+    tried = [e for e in estimates if view.is_legal(e.action)]
     if not tried:
-        return legal[0]
+        return view.legal_actions[0]
     if temperature <= 0:
         return tried[0].action
     weights = [e.visits ** (1 / temperature) for e in tried]
@@ -197,13 +211,15 @@ def choose_from(estimates: list[Estimate], legal: list[Action], rng: random.Rand
 
 class SearchBot(Bot):
     """IS-MCTS with a budget. Parameters (``mcts:iterations=800:seconds=0.5``): ``iterations`` and ``seconds``
-    (whichever ends first; neither: 1,000 iterations), ``exploration`` (UCB's constant) and ``temperature`` (0:
-    always the most tried move)."""
+    (whichever ends first; neither: 1,000 iterations), ``exploration`` (UCB's constant), ``temperature`` (0:
+    always the most tried move) and ``trust`` (where the game names an anchor bot, ``SearchHooks.anchor``: how
+    many standard errors better another move must look to be played instead of the anchor's; 0: never anchored)."""
 
     name = "mcts"
 
     def __init__(self, seat: int, rng: random.Random, *, game: Any = None, iterations: int | None = None,
-                 seconds: float | None = None, exploration: float = 0.7, temperature: float = 0.0) -> None:
+                 seconds: float | None = None, exploration: float = 0.7, temperature: float = 0.0,
+                 trust: float | None = None) -> None:
         super().__init__(seat, rng)
         if iterations is None and seconds is None:
             iterations = 1000
@@ -213,6 +229,11 @@ class SearchBot(Bot):
         self.temperature = temperature
         self.hooks: SearchHooks = game.search_hooks() if game is not None else NO_HOOKS
         self.max_actions: int = game.info.max_actions if game is not None else 100_000
+        self.trust = self.hooks.anchor_trust if trust is None else trust
+        self.anchor: Bot | None = None
+        """The game's bot whose move is kept unless search finds a clearly better one (``SearchHooks.anchor``)."""
+        if self.hooks.anchor is not None and self.trust > 0 and temperature <= 0:
+            self.anchor = game.bots()[self.hooks.anchor](seat, random.Random(rng.random()))
         self.last: Search | None = None
         """The last move's search (for hints and for looking inside)."""
 
@@ -225,10 +246,17 @@ class SearchBot(Bot):
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions
+        # the anchor sees every decision, as it would if it played the seat (a bot may remember what it saw)
+        anchor = self.anchor.choose(view) if self.anchor is not None else None
         if len(legal) == 1:
             return legal[0]
         if self.hooks is not NO_HOOKS:  # the game may leave a single move worth thinking about: no need to think
             worth = self.hooks.candidates(view.sample_state(self.rng), legal)
-            if len(worth) == 1 and worth[0] in legal:
+            if len(worth) == 1 and view.is_legal(worth[0]):
                 return worth[0]
-        return choose_from(self.search(view).estimates(), legal, self.rng, self.temperature)
+        estimates = self.search(view).estimates()
+        if anchor is not None:
+            kept = anchored(estimates, anchor, self.trust)
+            if kept is not None and view.is_legal(kept):
+                return kept
+        return choose_from(estimates, view, self.rng, self.temperature)

@@ -34,6 +34,11 @@ class SeatView:
             self._observation = self._state.observation(self.seat)
         return self._observation
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether the seat may play ``action`` now: one of ``legal_actions``, or, in a game with continuous moves
+        (an aim), any move its rules allow (``State.is_legal``)."""
+        return self._state.is_legal(action)
+
     def sample_state(self, rng: random.Random) -> State:
         """A full state consistent with what this seat has seen, hidden parts re-dealt (for search)."""
         return self._state.resample(self.seat, rng)
@@ -50,7 +55,7 @@ class Bot(ABC):
 
     @abstractmethod
     def choose(self, view: SeatView) -> Action:
-        """One of ``view.legal_actions``."""
+        """One of ``view.legal_actions`` (or a move ``view.is_legal`` allows, where moves are continuous)."""
 
 
 class RandomBot(Bot):

@@ -9,7 +9,11 @@ rollouts to the end, every legal action a branch. A game package makes it strong
 - ``rollout_action``: a quick policy for the moves played out after the tree (better than random, and cheap);
 - ``rollout_plies`` and ``evaluate``: stop a rollout after that many moves and estimate, for every seat, its
   chance to win from the position (the game's evaluation of a position before the end);
-- ``reasons``: why a move is good, in words of the game's catalogue (``hint.<key>``), for hints.
+- ``reasons``: why a move is good, in words of the game's catalogue (``hint.<key>``), for hints;
+- ``anchor``: one of the game's own bots (``Game.bots``) whose move the search bot plays unless it finds one
+  clearly better (by ``anchor_trust`` standard errors): in games of dice, a few thousand iterations tell moves
+  apart only when they differ by several points of winning chance, and a good heuristic picks well among the
+  close ones.
 
 Hooks see whole states, but search only ever hands them states re-dealt from one seat's view
 (``State.resample``), so they cannot leak what that seat may not see.
@@ -30,6 +34,10 @@ class SearchHooks:
 
     rollout_plies: int | None = None
     """Moves (chance excluded) played out after the tree before ``evaluate`` is asked; None: to the end."""
+    anchor: str | None = None
+    """The game's bot (a name of ``Game.bots``) whose move the search bot keeps unless another is clearly better."""
+    anchor_trust: float = 1.0
+    """How clearly: standard errors of the two estimates' difference (the bot's ``trust`` overrides it)."""
 
     def candidates(self, state: State, legal: list[Action]) -> list[Action]:
         """The legal actions search branches on here (a non-empty subset of ``legal``)."""

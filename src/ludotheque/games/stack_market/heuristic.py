@@ -562,12 +562,12 @@ class HeuristicBot(Bot):
         field = tower.field()
         sigma = table.steadiness[me] / (2 if table.takeover else 1)
         # The next die sits on this one: now if more are to place, else at the building's next turn.
-        x, y = self._safest(field, sigma, 1.0 if len(table.pending) > 1 else NEXT_TURN)
+        x, y = safest_aim(field, sigma, 1.0 if len(table.pending) > 1 else NEXT_TURN)
         if not table.takeover and len(table.pending) == 1:
             rival = self._left_with(table, memory)
             if rival >= 0:
-                x, y = self._crooked(field, x, y, float(table.steadiness[me]),
-                                     memory.spread(rival, table.steadiness[rival], me))
+                x, y = crooked_aim(field, x, y, float(table.steadiness[me]),
+                                   memory.spread(rival, table.steadiness[rival], me))
         top = tower.poses[-1]
         return Aim(_clamp(x - top.x), _clamp(y - top.y), 0)
 
@@ -584,40 +584,40 @@ class HeuristicBot(Bot):
         _, action = self._best(outlook, inv, heights, tops, outlook.reserve + len(table.hand), outlook.holder)
         return rivals[0] if action != STAY else -1
 
-    @staticmethod
-    def _safest(field: Field, sigma: float, follow: float) -> tuple[float, float]:
-        """The safest aim for this die, or one short of it (or beyond) if that leaves the next die safer: each
-        valued by the log of this die's chance plus ``follow`` times the log of the next one's."""
-        cx, cy = field.centre()
-        tx, ty = field.top[0], field.top[1]
-        if abs(cx - tx) + abs(cy - ty) < 1:
-            return cx, cy
-        best = (-math.inf, cx, cy)
-        for share in SHARES:
-            x, y = tx + share * (cx - tx), ty + share * (cy - ty)
-            value = (math.log(max(field.survival(x, y, sigma), 1e-12))
-                     + follow * math.log(max(field.after(x, y).best_survival(sigma), 1e-12)))
-            if value > best[0]:
-                best = (value, x, y)
-        return best[1], best[2]
 
-    @staticmethod
-    def _crooked(field: Field, x: float, y: float, sigma: float, rival: float) -> tuple[float, float]:
-        """An aim off the safest one, nearly as safe for this die, that leaves the next die least likely to hold."""
-        floor = field.survival(x, y, sigma) - CROOKED_KEEP
-        best = (field.after(x, y).best_survival(rival), x, y)
-        for r in (1500.0, 3000.0, 4500.0, 6000.0):
-            for k in range(8):
-                a = k * math.pi / 4
-                px, py = x + r * math.cos(a), y + r * math.sin(a)
-                if max(abs(px - field.top[0]), abs(py - field.top[1])) > AIM_LIMIT_UM:
-                    continue
-                if field.survival(px, py, sigma) < floor:
-                    continue
-                after = field.after(px, py).best_survival(rival)
-                if after < best[0]:
-                    best = (after, px, py)
-        return best[1], best[2]
+def safest_aim(field: Field, sigma: float, follow: float) -> tuple[float, float]:
+    """The safest aim for this die, or one short of it (or beyond) if that leaves the next die safer: each
+    valued by the log of this die's chance plus ``follow`` times the log of the next one's."""
+    cx, cy = field.centre()
+    tx, ty = field.top[0], field.top[1]
+    if abs(cx - tx) + abs(cy - ty) < 1:
+        return cx, cy
+    best = (-math.inf, cx, cy)
+    for share in SHARES:
+        x, y = tx + share * (cx - tx), ty + share * (cy - ty)
+        value = (math.log(max(field.survival(x, y, sigma), 1e-12))
+                 + follow * math.log(max(field.after(x, y).best_survival(sigma), 1e-12)))
+        if value > best[0]:
+            best = (value, x, y)
+    return best[1], best[2]
+
+
+def crooked_aim(field: Field, x: float, y: float, sigma: float, rival: float) -> tuple[float, float]:
+    """An aim off the safest one, nearly as safe for this die, that leaves the next die least likely to hold."""
+    floor = field.survival(x, y, sigma) - CROOKED_KEEP
+    best = (field.after(x, y).best_survival(rival), x, y)
+    for r in (1500.0, 3000.0, 4500.0, 6000.0):
+        for k in range(8):
+            a = k * math.pi / 4
+            px, py = x + r * math.cos(a), y + r * math.sin(a)
+            if max(abs(px - field.top[0]), abs(py - field.top[1])) > AIM_LIMIT_UM:
+                continue
+            if field.survival(px, py, sigma) < floor:
+                continue
+            after = field.after(px, py).best_survival(rival)
+            if after < best[0]:
+                best = (after, px, py)
+    return best[1], best[2]
 
 
 def _clamp(offset: float) -> int:

@@ -4,10 +4,12 @@ The generic search branches on the 75 listed aims of every die and plays random 
 towers fall at once, each placement a physics check, about 150 iterations a second in mid-game and a picture of the
 game nobody plays. These hooks:
 
-- **Aims** (``candidates``): one branch for the listed aim where the die is safest (the heuristic's equilibrium
-  margins, ``heuristic.Field``, read straight from the physics' column: the grid point around the safest aim that
-  keeps the building up most often), and, on the turn's last die when a rival shares the building, one crooked
-  aim: nearly as safe for this die, the worst for the next one (« Quelques conseils »: « mal empiler »). Orders
+- **Aims** (``candidates``): one branch for the heuristic's own aim (``heuristic.safest_aim``, from its equilibrium
+  margins, ``heuristic.Field``, read straight from the physics' column: the safest aim, or a step short of it if
+  that leaves the next die safer), anywhere and not only among the 75 listed aims (an aim is a continuous move:
+  the listed ones are 1.5 mm apart, and a die placed at the nearest of them falls more often), and, on the turn's
+  last die when a rival shares the building, the heuristic's crooked aim (``heuristic.crooked_aim``): nearly as
+  safe for this die, the worst for the next one (« Quelques conseils »: « mal empiler »). Orders
   branch once per number of dice stacked and number left on top (the rest goes back to the reserve, a mere count);
   investments and the stacker keep every legal choice (a handful).
 - **Rollouts** are two moves long (``ROLLOUT_PLIES``): they place a die at the safest aim (no grid), stack the
@@ -53,13 +55,16 @@ from .actions import AIM_LIMIT_UM, COMPANY_LETTERS, STAY, Aim, Invest, Stack, St
 from .heuristic import (
     CROOKED_KEEP,
     FINE,
+    NEXT_TURN,
     STACK_BONUS,
     TAKEOVER_HAND,
     Field,
     _square_planes,
     bonus_chance,
+    crooked_aim,
     hazard,
     investors_worth,
+    safest_aim,
     stacked_share,
 )
 from .physics import Column
@@ -78,12 +83,6 @@ if TYPE_CHECKING:
 
 ROLLOUT_PLIES = 2
 """Moves played out after the tree before the position is judged."""
-GRID_STEP = 1500
-GRID_LIMIT = 3000
-"""The listed aims: offsets of -3000 to 3000 µm by 1500 along each axis (``state.AIM_GRID``)."""
-DIRECTIONS = tuple((dx, dy) for dx in (-GRID_STEP, 0, GRID_STEP) for dy in (-GRID_STEP, 0, GRID_STEP) if dx or dy)
-CROOKED_TRIED = 3
-"""Crooked aims whose effect on the next die is worked out (the least safe for this die among those allowed)."""
 TALL = 20
 """Rollouts stack the longest order on a building lower than this, the shortest on a taller one."""
 WIDTH_NOW = 14_000.0
@@ -114,50 +113,38 @@ def field_of(column: Column) -> Field:
     return Field(held, _square_planes(top.x, top.y, top.turn), (top.x, top.y, top.turn))
 
 
-def _grid(offset: float) -> tuple[int, int]:
-    """The two listed offsets around ``offset`` (the same one twice at the limits)."""
-    clamped = max(-GRID_LIMIT, min(GRID_LIMIT, offset))
-    low = math.floor(clamped / GRID_STEP) * GRID_STEP
-    return low, min(GRID_LIMIT, low + GRID_STEP)
-
-
-def safest_grid_aim(field: Field, sigma: float) -> tuple[Aim, float]:
-    """The listed aim (no extra turn) around the safest one that keeps the building up most often, and that chance."""
-    cx, cy = field.centre()
+def aims(st: StackMarketState) -> list[Action]:
+    """The aims search branches on: the heuristic's own (``heuristic.safest_aim``: the safest, or a step short of
+    it if that leaves the next die safer; anywhere, not only the listed aims), and on the turn's last die, when a
+    rival shares the building, its crooked aim too (``heuristic.crooked_aim``) if that is another one. Worked out
+    once per building and hands (``AIMS_KEPT``): every iteration of a search asks again for the dice it places."""
+    column = st.columns[st.building]
+    rival = rival_left(st)
+    sigma = st.spread()
+    key = (tuple(column.poses), sigma, len(st.pending) > 1, st.steadiness[st.turn_player],
+           st.steadiness[rival] if rival >= 0 else -1)
+    found = _AIMS.get(key)
+    if found is not None:
+        return found
+    field = field_of(column)
+    x, y = safest_aim(field, float(sigma), 1.0 if len(st.pending) > 1 else NEXT_TURN)
     tx, ty = field.top[0], field.top[1]
-    best = (-1.0, 0, 0)
-    for x in set(_grid(cx - tx)):
-        for y in set(_grid(cy - ty)):
-            s = field.survival(tx + x, ty + y, sigma)
-            if s > best[0]:
-                best = (s, x, y)
-    return Aim(best[1], best[2], 0), best[0]
+    safe = Aim(_clamp(x - tx), _clamp(y - ty), 0)
+    found = [safe]
+    if rival >= 0:
+        cx, cy = crooked_aim(field, x, y, float(st.steadiness[st.turn_player]), float(st.steadiness[rival]))
+        crooked = Aim(_clamp(cx - tx), _clamp(cy - ty), 0)
+        if crooked != safe:
+            found.append(crooked)
+    if len(_AIMS) >= AIMS_KEPT:
+        _AIMS.clear()
+    _AIMS[key] = found
+    return found
 
 
-def crooked_grid_aim(field: Field, safe: Aim, sigma: float, rival: float) -> Aim | None:
-    """A listed aim nearly as safe as ``safe`` for this die (``CROOKED_KEEP``) after which the next die (``rival``'s
-    hand) is least likely to hold; None when none is worse for the next die. The next die's chance is worked out for
-    the ``CROOKED_TRIED`` aims farthest off the safe one (the least safe for this die), one or two steps away."""
-    tx, ty = field.top[0], field.top[1]
-    floor = field.survival(tx + safe.x, ty + safe.y, sigma) - CROOKED_KEEP
-    off: list[tuple[float, int, int]] = []
-    for dx, dy in DIRECTIONS:
-        for step in (1, 2):
-            x, y = safe.x + step * dx, safe.y + step * dy
-            if abs(x) > GRID_LIMIT or abs(y) > GRID_LIMIT:
-                continue
-            own = field.survival(tx + x, ty + y, sigma)
-            if own >= floor:
-                off.append((own, x, y))
-    if not off:
-        return None
-    best_next = field.after(tx + safe.x, ty + safe.y).best_survival(rival) - 0.01
-    best: Aim | None = None
-    for _, x, y in sorted(off)[:CROOKED_TRIED]:
-        after = field.after(tx + x, ty + y).best_survival(rival)
-        if after < best_next:
-            best_next, best = after, Aim(x, y, 0)
-    return best
+AIMS_KEPT = 1 << 12
+"""Positions whose aims are kept (then forgotten all at once)."""
+_AIMS: dict[tuple[Any, ...], list[Action]] = {}
 
 
 def rival_left(st: StackMarketState) -> int:
@@ -303,6 +290,7 @@ def fortunes(st: StackMarketState) -> list[float]:
 
 class StackMarketSearch(SearchHooks):
     rollout_plies = ROLLOUT_PLIES
+    anchor = "heuristic"
 
     def candidates(self, state: State, legal: list[Action]) -> list[Action]:
         st: StackMarketState = state  # type: ignore[assignment]
@@ -316,14 +304,7 @@ class StackMarketSearch(SearchHooks):
             return list(seen.values())
         if st.phase != AIM:
             return legal
-        field = field_of(st.columns[st.building])
-        safe, _ = safest_grid_aim(field, float(st.spread()))
-        rival = rival_left(st)
-        if rival >= 0:
-            crooked = crooked_grid_aim(field, safe, float(st.spread()), float(st.steadiness[rival]))
-            if crooked is not None:
-                return [safe, crooked]
-        return [safe]
+        return list(aims(st))
 
     def rollout_action(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         st: StackMarketState = state  # type: ignore[assignment]
@@ -359,7 +340,8 @@ class StackMarketSearch(SearchHooks):
             sigma = float(st.spread())
             tx, ty = field.top[0], field.top[1]
             chance = round(100 * field.survival(tx + action.x, ty + action.y, sigma))
-            safe, best = safest_grid_aim(field, sigma)
+            safe = aims(st)[0]
+            best = field.survival(tx + safe.x, ty + safe.y, sigma)
             rival = rival_left(st)
             if action == safe:
                 out.append(("safe_aim", {"chance": chance}))

@@ -11,6 +11,7 @@ different counts (the rulebook's "Exemple d'empilement 1": four ways); the playe
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 FACES = (0, 0, 1, 2, 3, 4)
 """The six faces of a Stack Market die."""
@@ -59,6 +60,7 @@ def _maximal_orders(top: int, rolled: tuple[int, ...] | list[int], once_per_outc
     visit(top)
     return sorted(orders)
 
+
 def follows_all(top: int, order: tuple[int, ...] | list[int]) -> bool:
     """Whether each number of ``order`` may go on the one before it, starting on ``top``."""
     current = top
@@ -84,4 +86,11 @@ def stacking_choices(top: int, rolled: tuple[int, ...] | list[int]) -> list[tupl
     """The player's real choices, one order each: maximal orders differ in play only by which dice they use and
     the number they leave on top, so each (dice used, last number) comes once, as its smallest order. Sorted;
     ``[()]`` when no die can be stacked. (``stacking_orders`` lists every order, and can be very many.)"""
-    return _maximal_orders(top, rolled, once_per_outcome=True)
+    return list(_choices(top, tuple(sorted(rolled))))
+
+
+@lru_cache(maxsize=1 << 14)
+def _choices(top: int, rolled: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``stacking_choices`` for one top number and one multiset of rolled numbers (sorted), worked out once: search
+    asks for the same few thousand times a second."""
+    return tuple(_maximal_orders(top, rolled, once_per_outcome=True))
