@@ -75,8 +75,11 @@ class Search:
     """The search itself, from one seat's view; ``run`` grows the tree, ``estimates`` reads the root."""
 
     def __init__(self, view: SeatView, rng: random.Random, hooks: SearchHooks = NO_HOOKS, *,
-                 exploration: float = 0.7, max_actions: int = 100_000) -> None:
+                 exploration: float = 0.7, max_actions: int = 100_000, root_moves: Sequence[Action] = ()) -> None:
         self.view = view
+        self.root_moves = list(root_moves)
+        """Moves of the seat's that get a branch at the root even if the game's ``candidates`` leave them out (the
+        anchor bot's move)."""
         self.rng = rng
         self.hooks = hooks
         self.c = exploration
@@ -118,6 +121,8 @@ class Search:
             if player == TERMINAL:
                 break
             legal = hooks.candidates(state, state.legal_actions())
+            if node is self.root and self.root_moves:
+                legal = legal + [a for a in self.root_moves if a not in legal]
             children = node.children
             untried: list[Action] = []
             best: Node | None = None
@@ -237,9 +242,11 @@ class SearchBot(Bot):
         self.last: Search | None = None
         """The last move's search (for hints and for looking inside)."""
 
-    def search(self, view: SeatView) -> Search:
-        """Think about ``view`` within the budget; the search, to read."""
-        search = Search(view, self.rng, self.hooks, exploration=self.exploration, max_actions=self.max_actions)
+    def search(self, view: SeatView, root_moves: Sequence[Action] = ()) -> Search:
+        """Think about ``view`` within the budget (``root_moves``: moves to try at the root whatever the game's
+        candidates); the search, to read."""
+        search = Search(view, self.rng, self.hooks, exploration=self.exploration, max_actions=self.max_actions,
+                        root_moves=root_moves)
         search.run(self.iterations, self.seconds)
         self.last = search
         return search
@@ -252,9 +259,9 @@ class SearchBot(Bot):
             return legal[0]
         if self.hooks is not NO_HOOKS:  # the game may leave a single move worth thinking about: no need to think
             worth = self.hooks.candidates(view.sample_state(self.rng), legal)
-            if len(worth) == 1 and view.is_legal(worth[0]):
+            if len(worth) == 1 and view.is_legal(worth[0]) and anchor in (None, worth[0]):
                 return worth[0]
-        estimates = self.search(view).estimates()
+        estimates = self.search(view, () if anchor is None else (anchor,)).estimates()
         if anchor is not None:
             kept = anchored(estimates, anchor, self.trust)
             if kept is not None and view.is_legal(kept):
