@@ -106,3 +106,23 @@ def test_the_search_bot_plays_a_game_with_the_hooks() -> None:
             *(make_bot("heuristic", "stack-market", s, random.Random(s)) for s in (1, 2))]
     play_out(state, bots, random.Random(3))
     assert state.is_terminal()
+
+
+def test_search_aims_where_the_heuristic_does_and_remembers_it_rightly() -> None:
+    """The aim search branches on is the heuristic's own (``heuristic.safest_aim``), not the nearest listed one; the
+    aims kept for a building and hands are the ones worked out afresh."""
+    from ludotheque.engine.bots import SeatView
+    from ludotheque.games.stack_market import search
+
+    compared = 0
+    for state in _positions(4, 7):
+        if state.phase != AIM or search.rival_left(state) >= 0 or state.stacker >= 0:
+            continue
+        kept = search.aims(state)
+        search._AIMS.clear()
+        assert search.aims(state) == kept
+        seat = state.current_player
+        heuristic = HeuristicBot(seat, random.Random(0))
+        assert kept == [heuristic.choose(SeatView(state, seat, state.legal_actions()))]
+        compared += 1
+    assert compared >= 5
