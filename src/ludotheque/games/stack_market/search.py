@@ -124,7 +124,7 @@ def field_of(column: Column) -> Field:
     return Field(held, _square_planes(top.x, top.y, top.turn), (top.x, top.y, top.turn))
 
 
-def aims(st: StackMarketState) -> list[Action]:
+def aims(st: StackMarketState) -> list[Aim]:
     """The aims search branches on: the heuristic's own (``heuristic.safest_aim``: the safest, or a step short of
     it if that leaves the next die safer; anywhere, not only the listed aims), and on the turn's last die, when a
     rival shares the building, its crooked aim too (``heuristic.crooked_aim``) if that is another one. Worked out
@@ -155,7 +155,7 @@ def aims(st: StackMarketState) -> list[Action]:
 
 AIMS_KEPT = 1 << 12
 """Positions whose aims are kept (then forgotten all at once)."""
-_AIMS: dict[tuple[Any, ...], list[Action]] = {}
+_AIMS: dict[tuple[Any, ...], list[Aim]] = {}
 
 
 def rival_left(st: StackMarketState) -> int:
@@ -315,7 +315,7 @@ class StackMarketSearch(SearchHooks):
             return list(seen.values())
         if st.phase != AIM:
             return legal
-        return list(aims(st))
+        return list[Action](aims(st))
 
     def rollout_action(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         st: StackMarketState = state  # type: ignore[assignment]
