@@ -12,6 +12,7 @@ from ludotheque.bots.search import Estimate, SearchBot, anchored
 from ludotheque.engine import get_game
 from ludotheque.engine.bots import SeatView
 from ludotheque.engine.errors import OptionError
+from ludotheque.engine.game import all_games
 from ludotheque.games.stack_market.actions import Aim
 from ludotheque.games.stack_market.heuristic import HeuristicBot
 from tests.bots.test_search import position
@@ -41,6 +42,12 @@ def test_stack_markets_search_is_anchored_on_its_heuristic_unless_told_otherwise
     assert make_bot("mcts:trust=0", "stack-market", 0, rng).anchor is None  # type: ignore[attr-defined]
     assert make_bot("easy", "stack-market", 0, rng).anchor is None  # type: ignore[attr-defined]
     assert make_bot("mcts", "acquire", 0, rng).anchor is None  # type: ignore[attr-defined]
+
+
+def test_every_games_anchor_is_one_of_its_bots() -> None:
+    for game in all_games():
+        anchor = game.search_hooks().anchor
+        assert anchor is None or anchor in game.bots(), (game.info.name, anchor)
 
 
 @pytest.mark.parametrize("spec", ["mcts:trust=-1", "mcts:trust=much"])

@@ -188,7 +188,7 @@ def anchored(estimates: list[Estimate], anchor: Action, trust: float) -> Action 
     the difference of their estimates (each a mean of values in [0, 1], whose variance is at most p(1 − p));
     None when the search did not try the anchor's move."""
     mine = next((e for e in estimates if e.action == anchor), None)
-    if mine is None or not estimates:
+    if mine is None:
         return None
     best = estimates[0]
     if best is mine:

@@ -40,7 +40,8 @@ class SearchHooks:
     """How clearly: standard errors of the two estimates' difference (the bot's ``trust`` overrides it)."""
 
     def candidates(self, state: State, legal: list[Action]) -> list[Action]:
-        """The legal actions search branches on here (a non-empty subset of ``legal``)."""
+        """The actions search branches on here: a non-empty subset of ``legal`` (in a game with continuous moves,
+        any moves ``state.is_legal`` allows)."""
         return legal
 
     def rollout_action(self, state: State, legal: list[Action], rng: random.Random) -> Action:

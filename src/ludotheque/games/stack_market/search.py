@@ -47,7 +47,7 @@ Measured (4 players, against three ``heuristic`` bots, seats rotated; ``--jobs 1
   favourite is better by a standard error, since a few hundred iterations, each with its dice and its physics,
   cannot tell close moves apart (100 iterations: 29.3 %, 21.3–38.9 %). At 250 iterations, about one second a move
   on the project's machine (``bench/search.py --seconds 3``: 244 / 228 / 309 a second, the heuristic's aims
-  costing a third of the middle's speed), 200 games: **29.0 %** (23.2–35.6 %, 1.16 times a fair share;
+  costing a quarter of the middle's speed), 200 games: **29.0 %** (23.2–35.6 %, 1.16 times a fair share;
   ``python bench/strength.py --game stack-market --bot mcts:iterations=250 --games 200 --jobs 2``). The goal, 1.5
   times a fair share, is not reached.
 """
