@@ -11,6 +11,7 @@ import random
 import pytest
 
 from ludotheque.engine import CHANCE, TERMINAL, IllegalActionError, Match
+from ludotheque.engine.errors import StateFormatError
 from ludotheque.games.luxembourg_shopping.tables import load_tables
 from tests.luxembourg_shopping.support import (
     GALLERY_TO_WIN,
@@ -217,6 +218,26 @@ def test_e_one_gallery_per_visit_then_the_mail() -> None:
     play(st, "gallery 5 9")
     assert st.current_player == CHANCE and st.to_json()["queue"] == [["mail", "odd"], ["end_turn"]]
     assert st.galleries == [[1, 5, 9]] and st.cash[0] == 100_000 + 3000 - 9000
+
+
+def test_e_b3_a_written_purchase_or_gallery_needs_the_pawn_on_its_shop() -> None:
+    """A position read back whose queue waits for a gallery (E) or a purchase (B3) is refused, with what is wrong,
+    unless the player stands on a shop of their own, or a free one (the fuzz test once loaded a gallery decision
+    with the pawn's square left out, and the player built a gallery with square 0 in it)."""
+    st = position(owners={"1": 0, "5": 0, "9": 0, "20": 1}, pos=[62, 0], player=0)
+    play(st, "roll 2 3")
+    written = st.to_json()
+    assert written["queue"][0] == ["gallery"]
+    assert GAME.state_from_json(written).to_json() == written
+    for change, why in (({"pos": [0, 0]}, "on square 0"), ({"owners": {"5": 0, "9": 0, "20": 1}}, "of their own")):
+        with pytest.raises(StateFormatError, match=rf"'gallery' step .*{why}"):
+            GAME.state_from_json({**written, **change})
+    buying = position(owners={"20": 1}, pos=[62, 0], player=0, moved=[True, True])
+    play(buying, "roll 2 3")
+    written = buying.to_json()
+    assert written["queue"][0] == ["buy"]
+    with pytest.raises(StateFormatError, match=r"'buy' step .*a free shop"):
+        GAME.state_from_json({**written, "owners": {"1": 1, "20": 1}})
 
 
 # --- I. Comment gagner ? -------------------------------------------------------------------------------------------

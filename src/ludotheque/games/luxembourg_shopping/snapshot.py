@@ -111,6 +111,23 @@ def _step_from_json(raw: Any, n: int) -> Step:
     return (code,)
 
 
+def _check_standing(st: LuxembourgState) -> None:
+    """A purchase (B3) or a gallery (E, F) waits only for a player standing on the shop it is about: a free one to
+    buy, one of their own for a gallery."""
+    from .state import BUY_STEP, GALLERY_STEP
+    from .tables import SHOP
+
+    steps = {s[0] for s in st.queue}
+    for code, name, holder, whose in ((BUY_STEP, "buy", -1, "a free shop"),
+                                      (GALLERY_STEP, "gallery", st.player, "a shop of their own")):
+        if code not in steps:
+            continue
+        square = st.pos[st.player] if st.player >= 0 else 0
+        if st.player < 0 or st.t.kind[square] != SHOP or st.owner[st.t.shop_at[square]] != holder:
+            raise StateFormatError(f"a {name!r} step waits for the player to move standing on {whose} "
+                                   f"('player' and 'pos': seat {st.player} on square {square})")
+
+
 def state_from_json(data: Any, resolve: Callable[..., Any]) -> LuxembourgState:
     """Read a position; what is left out is filled in (see the module)."""
     from .state import DEAL_STEP, DEALT, END_TURN, SELL_STEP, START_CASH, START_DIE
@@ -195,6 +212,7 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> LuxembourgState:
             raise StateFormatError(f"player {st.player} has left the game and has no turn")
         if any(s[0] == SELL_STEP and st.left[s[1]] for s in st.queue):
             raise StateFormatError("a seat out of the game has nothing to sell")
+        _check_standing(st)
         st.actor = CHANCE
         st._run()  # carries out what needs no one (a written position already waits for chance or a seat)
     check_playable(st)
