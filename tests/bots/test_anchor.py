@@ -57,10 +57,9 @@ def test_a_wrong_trust_is_refused(spec: str) -> None:
 
 
 def test_with_a_huge_trust_the_search_plays_as_its_anchor() -> None:
-    """Trust nothing the search finds: every move is the heuristic's own (the search branches on the heuristic's
-    aims, so its move is always among those tried)."""
+    """Trust nothing the search finds: every move is the heuristic's own (its move always has a branch at the
+    root)."""
     state = position("stack-market", 3, 2, 4)
-    game = get_game("stack-market")
     anchored_bot = make_bot("mcts:iterations=30:trust=1000000", "stack-market", 1, random.Random(5))
     heuristic = HeuristicBot(1, random.Random(5))
     rng = random.Random(9)
@@ -78,4 +77,4 @@ def test_with_a_huge_trust_the_search_plays_as_its_anchor() -> None:
         else:
             move = HeuristicBot(p, random.Random(p)).choose(view)
         state.apply_legal(move)
-    assert compared >= 10 and game.info.name == "stack-market"
+    assert compared >= 10

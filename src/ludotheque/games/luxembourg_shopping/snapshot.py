@@ -122,8 +122,10 @@ def _check_standing(st: LuxembourgState) -> None:
                                       (GALLERY_STEP, "gallery", st.player, "a shop of their own")):
         if code not in steps:
             continue
-        square = st.pos[st.player] if st.player >= 0 else 0
-        if st.player < 0 or st.t.kind[square] != SHOP or st.owner[st.t.shop_at[square]] != holder:
+        if st.player < 0:
+            raise StateFormatError(f"a {name!r} step waits for the player to move, and 'player' names none")
+        square = st.pos[st.player]
+        if st.t.kind[square] != SHOP or st.owner[st.t.shop_at[square]] != holder:
             raise StateFormatError(f"a {name!r} step waits for the player to move standing on {whose} "
                                    f"('player' and 'pos': seat {st.player} on square {square})")
 
