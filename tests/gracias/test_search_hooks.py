@@ -90,6 +90,7 @@ def test_candidates_are_the_legal_moves_or_the_two_best_splits(players: int, pac
         for state in _decisions(players, seed, packets):
             legal = state.legal_actions()
             kept = HOOKS.candidates(state, legal)
+            assert HOOKS.branches(state) == kept  # the same, worked out without the legal moves
             assert kept and set(kept) <= set(legal) and len(set(kept)) == len(kept)
             assert kept == legal if state.phase != KEEP_GIVE else len(kept) == min(2, len(legal))
 
@@ -118,13 +119,13 @@ def test_the_last_turn_played_out_scores_the_round_as_the_rules_do(players: int,
         assert isinstance(state, GraciasState)
         if not (state.phase == KEEP_GIVE and state.tour == TURNS - 1 and state.taken == players - 1):
             return random_move(state, legal)
-        cards = last_turn_played(state)
+        cols = last_turn_played(state)
         before = [sum(s) for s in state.scores]
-        split = _split_made(state, cards)
+        split = _split_made(state, cols)
         made = state.clone()
         made.apply_legal(split)
         points = [sum(s) - b for s, b in zip(made.scores, before, strict=True)]
-        assert [round(p) for p in points_of(cards, 0, packets == "many")] == points
+        assert [round(p) for p in points_of(cols, 0, packets == "many")] == points
         rounds += 1
         return split
 
@@ -136,11 +137,11 @@ def test_the_last_turn_played_out_scores_the_round_as_the_rules_do(players: int,
     assert rounds == 12
 
 
-def _split_made(state: GraciasState, cards: list[list[int]]) -> Keep:
-    """The split the play-out made at ``state`` (the round's last), read back from its cards."""
+def _split_made(state: GraciasState, cols: list[tuple[int, ...]]) -> Keep:
+    """The split the play-out made at ``state`` (the round's last), read back from its cards (by colour)."""
     me = state.actor
     now = [list(map(add, o, h)) for o, h in zip(state.open, state.hidden, strict=True)]
-    gained = [(p, c) for p in range(state.n) for c in range(NUM_COLOURS) for _ in range(cards[p][c] - now[p][c])]
+    gained = [(p, c) for p in range(state.n) for c in range(NUM_COLOURS) for _ in range(cols[c][p] - now[p][c])]
     assert len(gained) == 2
     keep = next(c for p, c in gained if p == me)
     to = next(p for p, c in gained if p != me)

@@ -24,6 +24,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import log, sqrt
 from typing import Any
 
 from ..engine.bots import Bot, SeatView
@@ -109,19 +110,20 @@ class Search:
 
     def iterate(self, state: State) -> None:
         """One iteration on a determinization: select and expand, roll out, back up."""
-        rng, hooks, c = self.rng, self.hooks, self.c
-        node = self.root
-        node.visits += 1
+        rng, c = self.rng, self.c
+        branches, apply = self.hooks.branches, state.apply_legal
+        root = node = self.root
+        root.visits += 1
         path: list[Node] = []
         while True:
             player = state.current_player
             if player == CHANCE:
-                state.apply_legal(state.sample_chance(rng))
+                state.play_chance(rng)
                 continue
             if player == TERMINAL:
                 break
-            legal = hooks.candidates(state, state.legal_actions())
-            if node is self.root and self.root_moves:
+            legal = branches(state)
+            if node is root and self.root_moves:
                 legal = legal + [a for a in self.root_moves if a not in legal]
             children = node.children
             untried: list[Action] = []
@@ -134,7 +136,8 @@ class Search:
                     untried.append(action)
                 elif not untried:
                     child.avail += 1
-                    value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                    visits = child.visits
+                    value = child.total / visits + c * sqrt(log(child.avail) / visits)
                     if value > best_value:
                         best_value, best, best_action = value, child, action
                 else:
@@ -144,12 +147,12 @@ class Search:
                 child = children[action] = Node(player)
                 child.visits += 1
                 path.append(child)
-                state.apply_legal(action)
+                apply(action)
                 break
             assert best is not None and best_action is not None
             best.visits += 1
             path.append(best)
-            state.apply_legal(best_action)
+            apply(best_action)
             node = best
         values = self.rollout(state)
         for n in path:
@@ -165,7 +168,7 @@ class Search:
             if player == TERMINAL:
                 return outcome_values(state.outcome())
             if player == CHANCE:
-                state.apply_legal(state.sample_chance(rng))
+                state.play_chance(rng)
                 continue
             if plies is not None and played >= plies:
                 judged = hooks.evaluate(state)

@@ -5,7 +5,8 @@ rollouts to the end, every legal action a branch. A game package makes it strong
 ``Game.search_path``, a ``SearchHooks`` of its own:
 
 - ``candidates``: the moves worth a branch of their own, when the legal ones are many (Acquire's purchases,
-  Stack Market's aims): a subset, or representatives of groups of like moves;
+  Stack Market's aims): a subset, or representatives of groups of like moves (``branches``: the same, worked out
+  without listing every legal move first, where that is quicker);
 - ``rollout_action``: a quick policy for the moves played out after the tree (better than random, and cheap);
 - ``rollout_plies`` and ``evaluate``: stop a rollout after that many moves and estimate, for every seat, its
   chance to win from the position (the game's evaluation of a position before the end);
@@ -44,6 +45,11 @@ class SearchHooks:
         any moves ``state.is_legal`` allows)."""
         return legal
 
+    def branches(self, state: State) -> list[Action]:
+        """The moves search branches on in ``state`` (a seat to act): ``candidates`` of its legal moves. A game may
+        override it to skip listing moves it would leave out; it must give what ``candidates`` gives."""
+        return self.candidates(state, state.legal_actions())
+
     def rollout_action(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         """The move a rollout plays here (default: uniformly random)."""
         return legal[int(rng.random() * len(legal))]
@@ -61,8 +67,13 @@ class SearchHooks:
 def softmax(values: Sequence[float], width: float, alive: Sequence[bool] | None = None) -> list[float]:
     """Chances to come first from values ``width`` apart (a softmax; a seat not ``alive`` has none): how games turn
     a position's figures (net worths, scores) into each seat's chance to win."""
-    top = max(v for i, v in enumerate(values) if alive is None or alive[i])
-    weights = [math.exp((v - top) / width) if alive is None or alive[i] else 0.0 for i, v in enumerate(values)]
+    exp = math.exp
+    if alive is None:
+        top = max(values)
+        weights = [exp((v - top) / width) for v in values]
+    else:
+        top = max(v for v, a in zip(values, alive, strict=True) if a)
+        weights = [exp((v - top) / width) if a else 0.0 for v, a in zip(values, alive, strict=True)]
     total = sum(weights)
     return [w / total for w in weights]
 

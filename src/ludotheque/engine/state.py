@@ -151,6 +151,13 @@ class State(ABC):
                 return action
         return outcomes[-1][0]
 
+    def play_chance(self, rng: random.Random) -> None:
+        """Play the pending chance events, drawn with ``rng``, until a seat must act or the game ends (search plays
+        chance this way between its decisions). By default one ``sample_chance`` at a time; a game whose chance
+        comes in runs (a deal of many cards) may draw a whole run at once, each outcome as likely, without events."""
+        while self.current_player == CHANCE:
+            self.apply_legal(self.sample_chance(rng))
+
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now: a move of the seat to act, or at a chance node a possible
         outcome. By default, membership of ``legal_actions()`` (or of ``chance_outcomes()``); a game whose

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from math import factorial, perm
+from math import factorial
 from typing import TYPE_CHECKING
 
+from ...engine.draws import below, draw
 from .board import NEIGHBOURS, NUM_TILES
 from .chains import NUM_CHAINS, SAFE_SIZE
 
@@ -110,29 +111,22 @@ def redeal(st: AcquireData, seat: int, rng: random.Random) -> tuple[list[list[in
     # Start from an order that only the unseen tiles decide, not where they really are: with the same rng, two
     # positions ``seat`` cannot tell apart are re-dealt alike, so a re-deal tells nothing of the true one.
     pool.sort()
-    n = len(pool)
-    code = _below(rng, perm(n, n - len(st.bag)))
-    pop = pool.pop
+    order = draw(pool, len(pool) - len(st.bag), rng)  # the tiles read, in order
     new = hands[:]
     new[seat] = hands[seat][:]
     clued = any(st.stuck_least) or st.dead_tiles.count(NO_DEAD_TILES) != st.n
-    order: list[int] = []  # the tiles read, in order (kept only if a clue may need them read again)
+    k = 0
     for p in range(st.n):
         if p != seat:
-            hand = []
-            for _ in hands[p]:
-                code, j = divmod(code, n)
-                n -= 1
-                hand.append(pop(j))
-            if clued:
-                order += hand
+            hand = order[k:k + len(hands[p])]
+            k += len(hand)
             hand.sort()
             new[p] = hand
     others = [p for p in range(st.n) if p != seat]
     if not clued or all(agrees(st, p, new[p]) for p in others):
         return new, pool
     for _ in range(TRIES):
-        dealt = _Deal(pool, _below(rng, factorial(len(pool))), order)
+        dealt = _Deal(pool, below(rng, factorial(len(pool))), order)
         if dealt.deal(st, others, new):
             return new, dealt.bag()
         pool, order = _unseen(st, others), []  # this order cannot honour the clues: another one
@@ -146,17 +140,6 @@ def _unseen(st: AcquireData, others: list[int]) -> list[int]:
         pool += st.hands[p]
     pool.sort()
     return pool
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """A random number from 0 to ``n - 1``, each as likely (``rng.randrange(n)`` without its argument checks).
-    Read in mixed radix (``code, digit = divmod(code, m)`` for each m in turn) it gives independent uniform
-    digits: one call draws a whole deal."""
-    bits = n.bit_length()
-    r = rng.getrandbits(bits)
-    while r >= n:
-        r = rng.getrandbits(bits)
-    return r
 
 
 class _Deal:

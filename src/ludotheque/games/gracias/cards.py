@@ -17,6 +17,9 @@ PER_COLOUR = 18
 PACKET = 5
 """"Si un joueur possède alors 5 cartes ou plus de même couleur, il en retourne 5, face cachée"."""
 
+COLOUR_BYTES = tuple(bytes([col]) for col in range(NUM_COLOURS))
+"""A card of each colour, as one byte (deals line a pile's cards up in a bytearray, ``engine.draws.draw``)."""
+
 Colour = int
 Counts = list[int]
 """Cards per colour."""

@@ -27,15 +27,16 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import add
+from itertools import repeat
+from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ...engine.search import SearchHooks, softmax
 from ...engine.state import Action, State
 from .actions import KEEP, Keep, Take
 from .cards import COLOURS as COLOUR_NAMES
-from .cards import PACKET
-from .expected_points import MOST_CARDS, MOST_OTHERS, TABLE, cards_held, effective
+from .cards import NUM_COLOURS, PACKET
+from .expected_points import MOST_CARDS, MOST_OTHERS, TABLE, effective
 from .state import CHOOSE, KEEP_GIVE, ROUNDS, TURNS
 
 if TYPE_CHECKING:
@@ -49,6 +50,8 @@ PLAYED_OUT = 0.25
 TIE_BREAK = 0.05
 """A point of a seat's best round is worth this in a tie, a point of its second best this squared (the rules'
 tie-breaks)."""
+TIE_WEIGHTS = tuple(TIE_BREAK ** (i + 1) for i in range(ROUNDS))
+"""What a point of a seat's best round is worth in a tie, of its second best, of its third."""
 SPLITS_BRANCHED = 2
 """The ways to split a trio search branches on: the best by the table (with one only, the search won 20.2 % of 200
 games against three heuristic bots at 1,200 iterations a move; 23.0 % with two)."""
@@ -56,8 +59,10 @@ games against three heuristic bots at 1,200 iterations a move; 23.0 % with two).
 EXPECTED: list[list[list[float]]] = json.loads(TABLE.read_text())["points"]
 """[turns left − 1][seat's cards of a colour][most of it another seat holds] → mean points at the scoring."""
 
-Cards = list[list[int]]
-"""Per seat and colour, its cards (open and face down)."""
+COLUMN = tuple(map(itemgetter, range(NUM_COLOURS)))
+"""Per colour, what reads a seat's cards of it."""
+Columns = list[tuple[int, ...]]
+"""Per colour, each seat's cards of it (open and face down)."""
 
 
 @lru_cache(maxsize=1 << 17)
@@ -124,13 +129,17 @@ def splits(turns_left: int, me: int, cols: Any, a: int, b: int, many: bool) -> l
     return out
 
 
-def best_value(turns_left: int, me: int, cols: Sequence[tuple[int, ...]], a: int, b: int, many: bool) -> float:
-    """The value of the best split of open cards ``a`` and ``b`` (``splits``'s first)."""
+def best_split(turns_left: int, me: int, cols: Columns, a: int, b: int, many: bool) -> tuple[float, int, int]:
+    """``splits``'s first (the same, ties included), without the others: (value, colour kept, opponent given the
+    other)."""
     moves_a = colour_moves(turns_left, me, cols[a], many)
     if a == b:
-        return moves_a[2][0][0]
+        value, q = moves_a[2][0]
+        return value, a, q
     moves_b = colour_moves(turns_left, me, cols[b], many)
-    return max(moves_a[0] + moves_b[1][0][0], moves_b[0] + moves_a[1][0][0])
+    (gift_b, to_b), (gift_a, to_a) = moves_b[1][0], moves_a[1][0]
+    keep_a, keep_b = moves_a[0] + gift_b, moves_b[0] + gift_a
+    return (keep_a, a, to_b) if keep_a >= keep_b else (keep_b, b, to_a)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -142,51 +151,63 @@ def best_splits(turns_left: int, me: int, a: int, b: int, col_a: tuple[int, ...]
     return [KEEP[c][q] for _, c, q in splits(turns_left, me, cols, a, b, many)[:SPLITS_BRANCHED]]
 
 
-def points_of(cards: Cards, turns_left: int, many: bool) -> list[float]:
+def columns(st: GraciasState) -> Columns:
+    """Per colour, each seat's cards of it, open and face down."""
+    return list(zip(*map(list, map(map, repeat(add), st.open, st.hidden)), strict=True))
+
+
+def points_of(cols: Columns, turns_left: int, many: bool) -> list[float]:
     """Each seat's expected points for the round (``turns_left`` 0: the points the scoring gives)."""
-    pts = [0.0] * len(cards)
-    for col in zip(*cards, strict=True):
-        for p, v in enumerate(column_points(turns_left, col, many)):
-            pts[p] += v
-    return pts
+    return list(map(sum, zip(*[column_points(turns_left, col, many) for col in cols], strict=True)))
 
 
-def last_turn_played(st: GraciasState) -> Cards:
-    """Everyone's cards once the round's last turn is played out, each seat in order taking the trio and making
-    the split that score best for it (the face-down cards as this state deals them)."""
-    cards = cards_held(st)
+def _given(col: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """``col`` with one card more for ``seat``."""
+    return (*col[:seat], col[seat] + 1, *col[seat + 1:])
+
+
+def last_turn_played(st: GraciasState) -> Columns:
+    """Everyone's cards (by colour) once the round's last turn is played out, each seat in order taking the trio and
+    making the split that scores best for it (the face-down cards as this state deals them)."""
+    cols = columns(st)
     me = st.actor
-    trios = [t for i, t in enumerate(st.trios) if t is not None and i != st.chosen]
+    n = st.n
     many = st.many
+    trios = [t for i, t in enumerate(st.trios) if t is not None and i != st.chosen]
     if st.phase == KEEP_GIVE:
         t = st.trios[st.chosen]
         assert t is not None
-        split(cards, list(zip(*cards, strict=True)), me, t[0], t[1], many)
-        me = (me + 1) % st.n
+        _split(cols, me, t[0], t[1], best_split(0, me, cols, t[0], t[1], many))
+        me = (me + 1) % n
     while trios:
-        cols = list(zip(*cards, strict=True))
-        best = max(range(len(trios)), key=lambda i: best_value(0, me, cols, trios[i][0], trios[i][1], many))
-        t = trios.pop(best)
-        cards[me][t[2]] += 1
-        if t[2] in (t[0], t[1]):
-            cols[t[2]] = tuple(p[t[2]] for p in cards)
-        split(cards, cols, me, t[0], t[1], many)
-        me = (me + 1) % st.n
-    return cards
+        made: tuple[float, int, int] | None = None
+        chosen = 0
+        if len(trios) > 1:  # the trio whose open cards split best (the first of equals)
+            for i, t in enumerate(trios):
+                split = best_split(0, me, cols, t[0], t[1], many)
+                if made is None or split[0] > made[0]:
+                    made, chosen = split, i
+        a, b, x = trios.pop(chosen)
+        cols[x] = _given(cols[x], me)
+        if made is None or x in (a, b):  # its face-down card may change how best to split
+            made = best_split(0, me, cols, a, b, many)
+        _split(cols, me, a, b, made)
+        me = (me + 1) % n
+    return cols
 
 
-def split(cards: Cards, cols: list[tuple[int, ...]], me: int, a: int, b: int, many: bool) -> None:
-    """``me`` keeps one of open cards ``a`` and ``b`` and gives the other, as scores best at the scoring (``cols``:
-    ``cards`` by colour)."""
-    _, keep, q = splits(0, me, cols, a, b, many)[0]
-    cards[me][keep] += 1
-    cards[q][b if keep == a else a] += 1
+def _split(cols: Columns, me: int, a: int, b: int, made: tuple[float, int, int]) -> None:
+    """``me`` keeps one of open cards ``a`` and ``b`` and gives the other, as ``made`` says (``best_split``)."""
+    _, keep, to = made
+    cols[keep] = _given(cols[keep], me)
+    other = b if keep == a else a
+    cols[other] = _given(cols[other], to)
 
 
 def tie_break(rounds: list[float]) -> float:
     """Less than a point, more the better a seat's best round, then its second best: « En cas d'égalité, … le plus
     de points lors d'une manche … le deuxième meilleur résultat »."""
-    return sum(r * TIE_BREAK ** (i + 1) for i, r in enumerate(sorted(rounds, reverse=True)))
+    return sum([r * w for r, w in zip(sorted(rounds, reverse=True), TIE_WEIGHTS, strict=False)])
 
 
 class GraciasSearch(SearchHooks):
@@ -202,7 +223,7 @@ class GraciasSearch(SearchHooks):
             to_play = rounds_left + PLAYED_OUT
         else:
             turns_left = TURNS - st.tour
-            points = points_of(cards_held(st), turns_left, st.many)
+            points = points_of(columns(st), turns_left, st.many)
             to_play = rounds_left + turns_left / TURNS
         keys = [sum(s) + p + tie_break([*s, p]) for s, p in zip(st.scores, points, strict=True)]
         return softmax(keys, WIDTH * to_play ** 0.5)
@@ -211,12 +232,25 @@ class GraciasSearch(SearchHooks):
         st: GraciasState = state  # type: ignore[assignment]
         if st.phase != KEEP_GIVE or len(legal) <= SPLITS_BRANCHED:
             return legal
+        return self._best_splits(st)
+
+    def branches(self, state: State) -> list[Action]:
+        st: GraciasState = state  # type: ignore[assignment]
+        if st.phase == KEEP_GIVE:
+            t = st.trios[st.chosen]
+            assert t is not None
+            if t[0] != t[1] or st.n - 1 > SPLITS_BRANCHED:  # more legal splits than are branched on
+                return self._best_splits(st)
+        return st.legal_actions()
+
+    @staticmethod
+    def _best_splits(st: GraciasState) -> list[Action]:
         t = st.trios[st.chosen]
         assert t is not None
         a, b = t[0], t[1]
-        return best_splits(TURNS - st.tour, st.actor, a, b,
-                           tuple([o[a] + h[a] for o, h in zip(st.open, st.hidden, strict=True)]),
-                           tuple([o[b] + h[b] for o, h in zip(st.open, st.hidden, strict=True)]), st.many)
+        of_a, of_b = COLUMN[a], COLUMN[b]
+        return best_splits(TURNS - st.tour, st.actor, a, b, tuple(map(add, map(of_a, st.open), map(of_a, st.hidden))),
+                           tuple(map(add, map(of_b, st.open), map(of_b, st.hidden))), st.many)
 
     def reasons(self, state: State, action: Action, seat: int) -> list[tuple[str, dict[str, Any]]]:
         st: GraciasState = state  # type: ignore[assignment]
@@ -229,7 +263,7 @@ class GraciasSearch(SearchHooks):
             t = st.trios[action.trio]
             if t is None:
                 return []
-            keep, other, to = best_split(st, seat, t[0], t[1])
+            keep, other, to = seen_split(st, seat, t[0], t[1])
             return [("take", {"trio": action.trio, "keep": COLOUR_NAMES[keep], "given": COLOUR_NAMES[other],
                               "give_to": to}),
                     *split_reasons(st, seat, keep, other, to)]
@@ -241,11 +275,11 @@ def seen_counts(st: GraciasState, seat: int) -> list[list[int]]:
     return [list(map(add, st.open[p], st.hidden[p])) if p == seat else st.open[p][:] for p in range(st.n)]
 
 
-def best_split(st: GraciasState, seat: int, a: int, b: int) -> tuple[int, int, int]:
+def seen_split(st: GraciasState, seat: int, a: int, b: int) -> tuple[int, int, int]:
     """The split ``seat`` would make of open cards ``a`` and ``b`` by the expected points of what it sees:
     (keep, other, give_to)."""
     cols = list(zip(*seen_counts(st, seat), strict=True))
-    _, keep, q = splits(TURNS - st.tour, seat, cols, a, b, st.many)[0]
+    _, keep, q = best_split(TURNS - st.tour, seat, cols, a, b, st.many)
     return keep, b if keep == a else a, q
 
 

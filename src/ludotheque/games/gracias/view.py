@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from math import perm
 from operator import add, mul
 from typing import TYPE_CHECKING, Any
 
+from ...engine.draws import draw
 from .actions import TRIO_LETTERS
-from .cards import COLOURS, NUM_COLOURS, Counts
+from .cards import COLOUR_BYTES, COLOURS, NUM_COLOURS, Counts
 
 if TYPE_CHECKING:
     from .state import GraciasState
@@ -46,10 +46,6 @@ def observe(st: GraciasState, seat: int | None) -> dict[str, Any]:
     }
 
 
-COLOUR_BYTES = tuple(bytes([col]) for col in range(NUM_COLOURS))
-"""A card of each colour, as one byte (``resample`` lines cards up in a bytearray)."""
-
-
 def resample(st: GraciasState, seat: int, rng: random.Random) -> GraciasState:
     """Re-deal, from the cards ``seat`` has not seen, the other players' face-down cards, the trios'
     face-down cards and the pile, keeping how many each holds.
@@ -68,35 +64,17 @@ def resample(st: GraciasState, seat: int, rng: random.Random) -> GraciasState:
     pile = list(unseen)  # per colour, the cards unseen; once the others are dealt, what is left for the pile
     for t in face_down:
         pile[t[2]] += 1
-    pool = bytearray().join(map(mul, COLOUR_BYTES, pile))
-    n = len(pool)
-    code = _below(rng, perm(n, n - sum(c.deck)))
-    pop = pool.pop
+    dealt = iter(draw(bytearray().join(map(mul, COLOUR_BYTES, pile)), sum(pile) - sum(c.deck), rng))
     for p in range(c.n):
         k = sum(hidden[p])
         if k and p != seat:
             cards = hidden[p] = [0] * NUM_COLOURS
-            for m in range(n, n - k, -1):
-                code, j = divmod(code, m)
-                col = pop(j)
+            for _ in range(k):
+                col = next(dealt)
                 cards[col] += 1
                 pile[col] -= 1
-            n -= k
     for t in face_down:
-        code, j = divmod(code, n)
-        n -= 1
-        t[2] = col = pop(j)
+        t[2] = col = next(dealt)
         pile[col] -= 1
     c.deck = pile
     return c
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """A random number from 0 to ``n - 1``, each as likely (``rng.randrange(n)`` without its argument checks).
-    Read in mixed radix (``code, digit = divmod(code, m)`` for m = n, n - 1, …) it gives the independent uniform
-    digits of a whole deal."""
-    bits = n.bit_length()
-    r = rng.getrandbits(bits)
-    while r >= n:
-        r = rng.getrandbits(bits)
-    return r
