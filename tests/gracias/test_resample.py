@@ -5,10 +5,11 @@ each keeping how many it holds; everything the seat sees stays, and the result t
 from __future__ import annotations
 
 import random
+from collections import Counter
 
-from ludotheque.engine import Match, get_game
+from ludotheque.engine import CHANCE, Match, get_game
 from ludotheque.games.gracias.cards import NUM_COLOURS
-from ludotheque.games.gracias.state import CHOOSE, GraciasState
+from ludotheque.games.gracias.state import CHOOSE, DEAL_TRIOS, GraciasState
 from tests.positions import match_decisions, match_positions, play_out_checked
 
 GAME = get_game("gracias")
@@ -137,3 +138,50 @@ def test_play_goes_on_from_a_redeal() -> None:
         for st in _positions(players, seed, every=40)[1:4]:
             other = st.resample(max(st.actor, 0), random.Random(seed))
             play_out_checked(other, random.Random(seed))
+
+
+def test_a_turn_dealt_at_once_deals_each_card_as_the_pile_holds_them() -> None:
+    """Search deals a turn's trios in one draw (``play_chance``): every card of every trio comes out of the pile
+    in proportion to what it holds, and two cards of one colour together as often as drawn one after the other."""
+    match = Match(GAME, 4, {}, seed=4, log=False)
+    rng = random.Random(4)
+    while not (match.state.phase == DEAL_TRIOS and match.state.tour == 1):  # a pile already short of some colours
+        if match.state.current_player == CHANCE:
+            match.state.apply_legal(match.state.sample_chance(rng))
+        else:
+            legal = match.state.legal_actions()
+            match.state.apply_legal(legal[int(rng.random() * len(legal))])
+    start = match.state.clone()
+    pile = start.deck[:]
+    total = sum(pile)
+    tries = 4_000
+    colour_at: list[Counter[int]] = [Counter() for _ in range(3 * start.n)]
+    pairs = 0
+    red = max(range(NUM_COLOURS), key=lambda c: pile[c])
+    for k in range(tries):
+        state = start.clone()
+        state.play_chance(random.Random(k))
+        state.check_invariants()
+        assert state.phase == CHOOSE and state.actor == start.opener and state.taken == 0
+        dealt = [t[layer] for layer in range(3) for t in state.trios if t is not None]
+        assert [a - b for a, b in zip(pile, state.deck, strict=True)] == [dealt.count(c) for c in range(NUM_COLOURS)]
+        for position, colour in enumerate(dealt):
+            colour_at[position][colour] += 1
+        pairs += dealt[0] == dealt[1] == red
+    for counts in colour_at:
+        for c in range(NUM_COLOURS):
+            p = pile[c] / total
+            assert abs(counts[c] / tries - p) < 4 * (p * (1 - p) / tries) ** 0.5, (c, counts)
+    p = pile[red] / total * (pile[red] - 1) / (total - 1)
+    assert abs(pairs / tries - p) < 4 * (p * (1 - p) / tries) ** 0.5
+
+
+def test_a_state_that_logs_deals_card_by_card_with_its_events() -> None:
+    """A logging state (a table's) never skips its events: ``play_chance`` then deals one card at a time."""
+    match = Match(GAME, 3, {}, seed=2)
+    state = match.state
+    assert state.events is not None and state.current_player == CHANCE
+    state.play_chance(random.Random(2))
+    kinds = Counter(e.kind for e in state.events)
+    assert kinds["deal_open"] == 6 and kinds["deal_trio"] == 6 and kinds["deal_hidden"] == 3
+    assert state.phase == CHOOSE
