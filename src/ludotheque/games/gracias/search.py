@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import repeat
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -153,7 +152,7 @@ def best_splits(turns_left: int, me: int, a: int, b: int, col_a: tuple[int, ...]
 
 def columns(st: GraciasState) -> Columns:
     """Per colour, each seat's cards of it, open and face down."""
-    return list(zip(*map(list, map(map, repeat(add), st.open, st.hidden)), strict=True))
+    return list(zip(*[map(add, o, h) for o, h in zip(st.open, st.hidden, strict=True)], strict=True))
 
 
 def points_of(cols: Columns, turns_left: int, many: bool) -> list[float]:
