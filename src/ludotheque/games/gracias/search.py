@@ -19,8 +19,9 @@ iterations per second 2,523/4,468/11,507 generic at a 4-player game's start/midd
 these hooks (both cores busy; idle, 11,800–14,000 in the middle). On a slower machine of the same kind, where they
 gave 13,081/9,109/9,682, 16,722/11,491/12,820 once a turn's deal was drawn at once (``play_chance``), the last turn
 played out by colour with each split worked out once, and the two best splits found without listing the legal
-ones (``branches``): 1.26–1.32 times as many, still short of the goal of 15,000 in the middle. Against three heuristic bots, 200 games each: at 1,200 iterations a move (about 0.1 s) 22.0 % with the
-first width (1.5), 26.2 % with the fitted one, 23.0 % as shipped; at 12,000 iterations (about 1 s) 35.0 %
+ones (``branches``): 1.26–1.32 times as many, still short of the goal of 15,000 in the middle. Against three
+heuristic bots, 200 games each: at 1,200 iterations a move (about 0.1 s) 22.0 % with the first width (1.5), 26.2 %
+with the fitted one, 23.0 % as shipped; at 12,000 iterations (about 1 s before that speed-up, 0.8 s after) 35.0 %
 (interval 28.7–41.8 %), where the prototype's generic search won 24–25 % at 0.1 and 0.5 s alike.
 """
 
