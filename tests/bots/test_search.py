@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from ludotheque.engine.bots import SeatView
 from ludotheque.engine.driver import play_out
 from ludotheque.engine.errors import OptionError
 from ludotheque.engine.game import all_games
-from ludotheque.engine.state import CHANCE, TERMINAL, State
+from ludotheque.engine.state import CHANCE, TERMINAL, Action, State
 
 
 def position(game: str, players: int, seed: int, decisions: int) -> State:
@@ -36,18 +37,20 @@ def position(game: str, players: int, seed: int, decisions: int) -> State:
         made += 1
 
 
-def think(state: State, seed: int, iterations: int, game_name: str) -> Search:
+def think(state: State, seed: int, iterations: int, game_name: str, paired: bool = False) -> Search:
     seat = state.current_player
     game = get_game(game_name)
     search = Search(SeatView(state, seat, state.legal_actions()), random.Random(seed), game.search_hooks(),
-                    max_actions=game.info.max_actions)
+                    max_actions=game.info.max_actions, paired=paired)
     search.run(iterations)
     return search
 
 
+@pytest.mark.parametrize("paired", [False, True])
 @pytest.mark.parametrize(("game", "players", "decisions"), [("acquire", 4, 30), ("gracias", 4, 10),
                                                             ("gracias", 5, 25), ("hidden-dice", 3, 2)])
-def test_search_does_not_depend_on_what_its_seat_cannot_see(game: str, players: int, decisions: int) -> None:
+def test_search_does_not_depend_on_what_its_seat_cannot_see(game: str, players: int, decisions: int,
+                                                            paired: bool) -> None:
     """Two states the seat cannot tell apart (the same view, other hidden cards or tiles) give the same thinking,
     move by move and figure by figure."""
     state = position(game, players, 11, decisions)
@@ -55,20 +58,60 @@ def test_search_does_not_depend_on_what_its_seat_cannot_see(game: str, players: 
     other = state.resample(seat, random.Random(99))
     assert other.observation(seat) == state.observation(seat)
     assert other.to_json() != state.to_json(), "the other deal must differ in what the seat cannot see"
-    first, second = think(state, 5, 300, game), think(other, 5, 300, game)
+    first, second = think(state, 5, 300, game, paired), think(other, 5, 300, game, paired)
     assert first.estimates() == second.estimates()
     assert first.estimates(), "the search tried moves"
 
 
+@pytest.mark.parametrize("paired", [False, True])
 @pytest.mark.parametrize("game", ["acquire", "gracias", "luxembourg-shopping", "a-vendre"])
-def test_search_is_deterministic_for_a_seed_and_an_iteration_budget(game: str) -> None:
+def test_search_is_deterministic_for_a_seed_and_an_iteration_budget(game: str, paired: bool) -> None:
     state = position(game, 4, 3, 12)
-    a, b, c = think(state, 1, 200, game), think(state.clone(), 1, 200, game), think(state, 2, 200, game)
+    a, b, c = (think(state, 1, 200, game, paired), think(state.clone(), 1, 200, game, paired),
+               think(state, 2, 200, game, paired))
     assert a.estimates() == b.estimates()
     assert a.iterations == b.iterations == 200
     assert sum(e.visits for e in a.estimates()) == 200
     assert [e.visits for e in a.estimates()] != [e.visits for e in c.estimates()] or \
         [e.win for e in a.estimates()] != [e.win for e in c.estimates()], "another seed thinks otherwise"
+
+
+class RecordingView(SeatView):
+    """A seat's view that keeps every determinization it deals, and the state of the generator after it."""
+
+    __slots__ = ("dealt",)
+
+    def __init__(self, state: State, seat: int, legal: list[Action]) -> None:
+        super().__init__(state, seat, legal)
+        self.dealt: list[tuple[dict[str, Any], object]] = []
+
+    def sample_state(self, rng: random.Random) -> State:
+        state = super().sample_state(rng)
+        self.dealt.append((state.to_json(), rng.getstate()))
+        return state
+
+
+def test_paired_search_gives_every_root_move_the_same_luck_on_its_kth_try() -> None:
+    """Common random numbers: the k-th try of each of the seat's moves is played on the same determinization, with
+    the chance stream in the same place after it (so the same dice follow); different tries get different ones."""
+    state = position("hidden-dice", 3, 5, 0)  # a die of 4: both moves are worth trying
+    seat = state.current_player
+    view = RecordingView(state, seat, state.legal_actions())
+    search = Search(view, random.Random(3), paired=True)
+    tries: dict[Action, list[tuple[dict[str, Any], object]]] = {}
+    for _ in range(60):
+        before = {a: n.visits for a, n in search.root.children.items()}
+        search.run(1)
+        tried = [a for a, n in search.root.children.items() if n.visits != before.get(a, 0)]
+        assert len(tried) == 1, "one root move a try"
+        tries.setdefault(tried[0], []).append(view.dealt[-1])
+    assert len(tries) == 2 and all(len(t) >= 10 for t in tries.values())
+    keep, again = tries.values()
+    assert keep[:len(again)] == again[:len(keep)], "the k-th tries of both moves met the same luck"
+    assert len({str(deal) for deal, _ in keep}) > 1, "the tries' deals differ from one try to the next"
+    unpaired = RecordingView(state, seat, state.legal_actions())
+    Search(unpaired, random.Random(3)).run(60)
+    assert len({str(s) for _, s in unpaired.dealt}) == 60, "unpaired, every iteration has luck of its own"
 
 
 def test_search_keeps_to_its_time_and_to_the_tables_deadline() -> None:
@@ -105,6 +148,8 @@ def test_bot_specs_take_parameters_and_refuse_wrong_ones() -> None:
     assert isinstance(expert, SearchBot) and expert.seconds == 0.2
     easy = make_bot("easy", "gracias", 0, random.Random(0))
     assert isinstance(easy, SearchBot) and easy.temperature == 1.0 and easy.iterations == 40
+    paired = make_bot("mcts:paired=true", "gracias", 0, random.Random(0))
+    assert isinstance(paired, SearchBot) and paired.paired and not easy.paired
     assert check_bot(" hard:iterations=10 ", "acquire") == "hard:iterations=10"
     for spec, message in [("mcts:depth=3", "no parameter 'depth'; it takes iterations, seconds"),
                           ("mcts:iterations=many", "iterations must be a whole number, not 'many'"),

@@ -42,7 +42,7 @@ class BotMaker:
 
 
 SEARCH_PARAMETERS: dict[str, type] = {"iterations": int, "seconds": float, "exploration": float,
-                                      "temperature": float, "trust": float}
+                                      "temperature": float, "trust": float, "paired": bool}
 
 
 def _search(seat: int, rng: random.Random, game: Game, **params: Any) -> Bot:

@@ -35,6 +35,9 @@ MARGIN = 0.05
 """Seconds kept in hand before a deadline (to hand the move over)."""
 CHECK_EVERY = 16
 """Iterations between two looks at the clock."""
+ROOT_SAMPLES = 8
+"""Paired search: the root's branches are those of its first determinizations, together (a game's branches may
+depend on what a determinization deals, e.g. the best ways to split a trio on the others' hidden cards)."""
 
 
 class Node:
@@ -76,7 +79,8 @@ class Search:
     """The search itself, from one seat's view; ``run`` grows the tree, ``estimates`` reads the root."""
 
     def __init__(self, view: SeatView, rng: random.Random, hooks: SearchHooks = NO_HOOKS, *,
-                 exploration: float = 0.7, max_actions: int = 100_000, root_moves: Sequence[Action] = ()) -> None:
+                 exploration: float = 0.7, max_actions: int = 100_000, root_moves: Sequence[Action] = (),
+                 paired: bool = False) -> None:
         self.view = view
         self.root_moves = list(root_moves)
         """Moves of the seat's that get a branch at the root even if the game's ``candidates`` leave them out (the
@@ -87,6 +91,12 @@ class Search:
         self.max_actions = max_actions
         self.root = Node(view.seat)
         self.iterations = 0
+        self.paired = paired
+        """Common random numbers at the root: the k-th try of every root move is played on the same determinization
+        with the same chance stream (``iterate_paired``)."""
+        self._streams: list[int] = []
+        """Seeds of the determinizations and chance streams, by try number (paired search)."""
+        self._root_branches: list[Action] | None = None
 
     def run(self, iterations: int | None = None, seconds: float | None = None) -> int:
         """Iterate until ``iterations`` more are done or ``seconds`` (or the view's deadline) are up; at least one
@@ -99,7 +109,10 @@ class Search:
         limit = iterations if iterations is not None else (1 << 62)
         done = 0
         while done < limit:
-            self.iterate(self.view.sample_state(self.rng))
+            if self.paired:
+                self.iterate_paired()
+            else:
+                self.iterate(self.view.sample_state(self.rng))
             done += 1
             if done % CHECK_EVERY == 0 and time.perf_counter() >= stop:
                 break
@@ -108,17 +121,27 @@ class Search:
         self.iterations += done
         return done
 
-    def iterate(self, state: State) -> None:
-        """One iteration on a determinization: select and expand, roll out, back up."""
+    def iterate(self, state: State, chance: random.Random | None = None, start: Node | None = None) -> None:
+        """One iteration on a determinization: select and expand, roll out, back up. Chance is drawn with
+        ``chance`` (default: the search's own generator); ``start``: a root move already played on ``state`` and
+        counted (``iterate_paired``)."""
         rng, c = self.rng, self.c
+        if chance is None:
+            chance = rng
         branches, apply = self.hooks.branches, state.apply_legal
-        root = node = self.root
-        root.visits += 1
-        path: list[Node] = []
+        root = self.root
+        path: list[Node]
+        if start is None:
+            node = root
+            root.visits += 1
+            path = []
+        else:
+            node = start
+            path = [start]
         while True:
             player = state.current_player
             if player == CHANCE:
-                state.play_chance(rng)
+                state.play_chance(chance)
                 continue
             if player == TERMINAL:
                 break
@@ -154,13 +177,60 @@ class Search:
             path.append(best)
             apply(best_action)
             node = best
-        values = self.rollout(state)
+        values = self.rollout(state, chance)
         for n in path:
             n.total += values[n.actor]
 
-    def rollout(self, state: State) -> Sequence[float]:
-        """Play on from ``state`` with the game's rollout policy; each seat's value at the end (or as judged)."""
+    def iterate_paired(self) -> None:
+        """One iteration with common random numbers at the root. The root move is chosen first (UCB over the
+        branches of the first ``ROOT_SAMPLES`` determinizations, together); its k-th try is played on the k-th
+        determinization, drawn with the k-th chance stream, which also draws every chance event after it. So every
+        root move meets the same hidden cards or tiles and the same dice on its k-th try, and the differences
+        between their estimates are the moves', not the luck's. The moves' choices after the root (tree and
+        rollouts) use the search's own generator."""
+        root, rng, c = self.root, self.rng, self.c
+        legal = self._root_branches
+        if legal is None:
+            legal = self._root_branches = []
+            for k in range(ROOT_SAMPLES):
+                for a in self.hooks.branches(self.view.sample_state(self._stream(k))):
+                    if a not in legal:
+                        legal.append(a)
+            legal += [a for a in self.root_moves if a not in legal]
+        root.visits += 1
+        children = root.children
+        untried = [a for a in legal if a not in children]
+        for child in children.values():
+            child.avail += 1
+        if untried:
+            action = untried[int(rng.random() * len(untried))]
+            child = children[action] = Node(root.actor)
+        else:
+            action = max(legal, key=lambda a: children[a].total / children[a].visits
+                         + c * sqrt(log(children[a].avail) / children[a].visits))
+            child = children[action]
+        child.visits += 1
+        stream = self._stream(child.visits - 1)
+        state = self.view.sample_state(stream)
+        state.apply_legal(action)
+        if child.visits == 1:
+            child.total += self.rollout(state, stream)[root.actor]
+        else:
+            self.iterate(state, stream, child)
+
+    def _stream(self, k: int) -> random.Random:
+        """The k-th chance stream, from its start (paired search)."""
+        streams = self._streams
+        while len(streams) <= k:
+            streams.append(self.rng.getrandbits(64))
+        return random.Random(streams[k])
+
+    def rollout(self, state: State, chance: random.Random | None = None) -> Sequence[float]:
+        """Play on from ``state`` with the game's rollout policy; each seat's value at the end (or as judged). Chance
+        is drawn with ``chance`` (default: the search's own generator)."""
         rng, hooks = self.rng, self.hooks
+        if chance is None:
+            chance = rng
         plies = hooks.rollout_plies
         played = 0
         while True:
@@ -168,7 +238,7 @@ class Search:
             if player == TERMINAL:
                 return outcome_values(state.outcome())
             if player == CHANCE:
-                state.play_chance(rng)
+                state.play_chance(chance)
                 continue
             if plies is not None and played >= plies:
                 judged = hooks.evaluate(state)
@@ -227,8 +297,9 @@ class SearchBot(Bot):
 
     def __init__(self, seat: int, rng: random.Random, *, game: Any = None, iterations: int | None = None,
                  seconds: float | None = None, exploration: float = 0.7, temperature: float = 0.0,
-                 trust: float | None = None) -> None:
+                 trust: float | None = None, paired: bool = False) -> None:
         super().__init__(seat, rng)
+        self.paired = paired
         if iterations is None and seconds is None:
             iterations = 1000
         self.iterations = iterations
@@ -249,7 +320,7 @@ class SearchBot(Bot):
         """Think about ``view`` within the budget (``root_moves``: moves to try at the root whatever the game's
         candidates); the search, to read."""
         search = Search(view, self.rng, self.hooks, exploration=self.exploration, max_actions=self.max_actions,
-                        root_moves=root_moves)
+                        root_moves=root_moves, paired=self.paired)
         search.run(self.iterations, self.seconds)
         self.last = search
         return search
