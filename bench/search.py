@@ -52,7 +52,7 @@ def iterations_per_second(game_name: str, state: State, seconds: float, generic:
     seat = state.current_player
     hooks = NO_HOOKS if generic else game.search_hooks()
     search = Search(SeatView(state, seat, state.legal_actions()), random.Random(1), hooks,
-                    max_actions=game.info.max_actions)
+                    max_actions=game.info.max_actions, paired=hooks.paired)
     cpu = time.process_time()
     done = search.run(seconds=seconds)
     return done / max(time.process_time() - cpu, 1e-9), len(state.legal_actions())

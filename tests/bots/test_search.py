@@ -150,6 +150,10 @@ def test_bot_specs_take_parameters_and_refuse_wrong_ones() -> None:
     assert isinstance(easy, SearchBot) and easy.temperature == 1.0 and easy.iterations == 40
     paired = make_bot("mcts:paired=true", "gracias", 0, random.Random(0))
     assert isinstance(paired, SearchBot) and paired.paired and not easy.paired
+    by_default = make_bot("mcts", "luxembourg-shopping", 0, random.Random(0))  # the game's SearchHooks.paired
+    unpaired = make_bot("expert:paired=false", "luxembourg-shopping", 0, random.Random(0))
+    assert isinstance(by_default, SearchBot) and by_default.paired
+    assert isinstance(unpaired, SearchBot) and not unpaired.paired
     assert check_bot(" hard:iterations=10 ", "acquire") == "hard:iterations=10"
     for spec, message in [("mcts:depth=3", "no parameter 'depth'; it takes iterations, seconds"),
                           ("mcts:iterations=many", "iterations must be a whole number, not 'many'"),

@@ -66,7 +66,7 @@ def hints(game: Game, state: State, seat: int, *, seconds: float | None = HINT_S
     view = SeatView(state, seat, legal)
     rng = random.Random(seed)
     hooks = game.search_hooks()
-    search = Search(view, rng, hooks, max_actions=game.info.max_actions)
+    search = Search(view, rng, hooks, max_actions=game.info.max_actions, paired=hooks.paired)
     search.run(iterations, seconds)
     best = search.estimates()  # most tried first: what the search bot itself would play
     return [Hint(e.action.text(), e.win, e.visits, tuple(hooks.reasons(view.sample_state(rng), e.action, seat)))

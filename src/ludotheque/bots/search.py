@@ -290,16 +290,16 @@ def choose_from(estimates: list[Estimate], view: SeatView, rng: random.Random, t
 class SearchBot(Bot):
     """IS-MCTS with a budget. Parameters (``mcts:iterations=800:seconds=0.5``): ``iterations`` and ``seconds``
     (whichever ends first; neither: 1,000 iterations), ``exploration`` (UCB's constant), ``temperature`` (0:
-    always the most tried move) and ``trust`` (where the game names an anchor bot, ``SearchHooks.anchor``: how
-    many standard errors better another move must look to be played instead of the anchor's; 0: never anchored)."""
+    always the most tried move), ``trust`` (where the game names an anchor bot, ``SearchHooks.anchor``: how
+    many standard errors better another move must look to be played instead of the anchor's; 0: never anchored)
+    and ``paired`` (common random numbers at the root; default: the game's ``SearchHooks.paired``)."""
 
     name = "mcts"
 
     def __init__(self, seat: int, rng: random.Random, *, game: Any = None, iterations: int | None = None,
                  seconds: float | None = None, exploration: float = 0.7, temperature: float = 0.0,
-                 trust: float | None = None, paired: bool = False) -> None:
+                 trust: float | None = None, paired: bool | None = None) -> None:
         super().__init__(seat, rng)
-        self.paired = paired
         if iterations is None and seconds is None:
             iterations = 1000
         self.iterations = iterations
@@ -309,6 +309,7 @@ class SearchBot(Bot):
         self.hooks: SearchHooks = game.search_hooks() if game is not None else NO_HOOKS
         self.max_actions: int = game.info.max_actions if game is not None else 100_000
         self.trust = self.hooks.anchor_trust if trust is None else trust
+        self.paired = self.hooks.paired if paired is None else paired
         self.anchor: Bot | None = None
         """The game's bot whose move is kept unless search finds a clearly better one (``SearchHooks.anchor``)."""
         if self.hooks.anchor is not None and self.trust > 0 and temperature <= 0:

@@ -14,7 +14,8 @@ rollouts to the end, every legal action a branch. A game package makes it strong
 - ``anchor``: one of the game's own bots (``Game.bots``) whose move the search bot plays unless it finds one
   clearly better (by ``anchor_trust`` standard errors): in games of dice, a few thousand iterations tell moves
   apart only when they differ by several points of winning chance, and a good heuristic picks well among the
-  close ones.
+  close ones;
+- ``paired``: search with common random numbers at the root unless the bot says otherwise.
 
 Hooks see whole states, but search only ever hands them states re-dealt from one seat's view
 (``State.resample``), so they cannot leak what that seat may not see.
@@ -39,6 +40,10 @@ class SearchHooks:
     """The game's bot (a name of ``Game.bots``) whose move the search bot keeps unless another is clearly better."""
     anchor_trust: float = 1.0
     """How clearly: standard errors of the two estimates' difference (the bot's ``trust`` overrides it)."""
+    paired: bool = False
+    """Whether search uses common random numbers at the root by default (the bot's ``paired`` overrides it): the
+    k-th try of every root move meets the same hidden cards and dice. Steadier choices where luck swamps the
+    difference between moves (roll-and-move games)."""
 
     def candidates(self, state: State, legal: list[Action]) -> list[Action]:
         """The actions search branches on here: a non-empty subset of ``legal`` (in a game with continuous moves,
