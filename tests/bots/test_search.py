@@ -106,12 +106,45 @@ def test_paired_search_gives_every_root_move_the_same_luck_on_its_kth_try() -> N
         assert len(tried) == 1, "one root move a try"
         tries.setdefault(tried[0], []).append(view.dealt[-1])
     assert len(tries) == 2 and all(len(t) >= 10 for t in tries.values())
-    keep, again = tries.values()
-    assert keep[:len(again)] == again[:len(keep)], "the k-th tries of both moves met the same luck"
-    assert len({str(deal) for deal, _ in keep}) > 1, "the tries' deals differ from one try to the next"
+    first, second = tries.values()
+    assert first[:len(second)] == second[:len(first)], "the k-th tries of both moves met the same luck"
+    assert len({str(deal) for deal, _ in first}) > 1, "the tries' deals differ from one try to the next"
     unpaired = RecordingView(state, seat, state.legal_actions())
     Search(unpaired, random.Random(3)).run(60)
     assert len({str(s) for _, s in unpaired.dealt}) == 60, "unpaired, every iteration has luck of its own"
+
+
+def test_paired_search_draws_every_chance_event_with_the_tries_stream(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the root, dice are drawn from the try's own stream, never from the search's generator (which the
+    tree's and the rollouts' choices use)."""
+    state = position("hidden-dice", 3, 5, 0)
+    search = Search(SeatView(state, state.current_player, state.legal_actions()), random.Random(3), paired=True)
+    used: list[random.Random] = []
+    play_chance = type(state).play_chance
+
+    def recorded(self: State, rng: random.Random) -> None:
+        used.append(rng)
+        play_chance(self, rng)
+
+    monkeypatch.setattr(type(state), "play_chance", recorded)
+    search.run(60)
+    assert used and all(rng is not search.rng for rng in used)
+
+
+@pytest.mark.parametrize("die", [1, 6])
+def test_paired_and_unpaired_search_agree_on_a_clear_choice(die: int) -> None:
+    """With a 1 the seat rolls again, with a 6 it keeps; both ways of searching see it, with like chances."""
+    state = position("hidden-dice", 3, 5, 0)
+    state.dice[state.current_player] = die  # type: ignore[attr-defined]
+    best = "again" if die == 1 else "keep"
+    wins = []
+    for paired in (False, True):
+        search = Search(SeatView(state, state.current_player, state.legal_actions()), random.Random(1),
+                        get_game("hidden-dice").search_hooks(), paired=paired)
+        search.run(600)
+        assert search.estimates()[0].action.text() == best
+        wins.append(next(e.win for e in search.estimates() if e.action.text() == best))
+    assert abs(wins[0] - wins[1]) < 0.1, wins
 
 
 def test_search_keeps_to_its_time_and_to_the_tables_deadline() -> None:

@@ -36,8 +36,9 @@ MARGIN = 0.05
 CHECK_EVERY = 16
 """Iterations between two looks at the clock."""
 ROOT_SAMPLES = 8
-"""Paired search: the root's branches are those of its first determinizations, together (a game's branches may
-depend on what a determinization deals, e.g. the best ways to split a trio on the others' hidden cards)."""
+"""Paired search: how many determinizations' branches, taken together, make the root's branches (a game's
+branches may depend on what a determinization deals, e.g. the best ways to split a trio on the others' hidden
+cards)."""
 
 
 class Node:
@@ -123,8 +124,8 @@ class Search:
 
     def iterate(self, state: State, chance: random.Random | None = None, start: Node | None = None) -> None:
         """One iteration on a determinization: select and expand, roll out, back up. Chance is drawn with
-        ``chance`` (default: the search's own generator); ``start``: a root move already played on ``state`` and
-        counted (``iterate_paired``)."""
+        ``chance`` (default: the search's own generator); ``start``: the node of a root move already applied to
+        ``state`` and counted, from which the iteration goes down (``iterate_paired``)."""
         rng, c = self.rng, self.c
         if chance is None:
             chance = rng
@@ -186,8 +187,9 @@ class Search:
         branches of the first ``ROOT_SAMPLES`` determinizations, together); its k-th try is played on the k-th
         determinization, drawn with the k-th chance stream, which also draws every chance event after it. So every
         root move meets the same hidden cards or tiles and the same dice on its k-th try, and the differences
-        between their estimates are the moves', not the luck's. The moves' choices after the root (tree and
-        rollouts) use the search's own generator."""
+        between their estimates are the moves', not the luck's (the same rolls as long as the moves lead to the same
+        chance events). Moves after the root (in the tree and in rollouts) are chosen with the search's own
+        generator."""
         root, rng, c = self.root, self.rng, self.c
         legal = self._root_branches
         if legal is None:

@@ -42,8 +42,8 @@ class SearchHooks:
     """How clearly: standard errors of the two estimates' difference (the bot's ``trust`` overrides it)."""
     paired: bool = False
     """Whether search uses common random numbers at the root by default (the bot's ``paired`` overrides it): the
-    k-th try of every root move meets the same hidden cards and dice. Steadier choices where luck swamps the
-    difference between moves (roll-and-move games)."""
+    k-th try of every root move meets the same hidden cards and the same stream of dice. Steadier choices where
+    luck swamps the difference between moves (roll-and-move games)."""
 
     def candidates(self, state: State, legal: list[Action]) -> list[Action]:
         """The actions search branches on here: a non-empty subset of ``legal`` (in a game with continuous moves,
