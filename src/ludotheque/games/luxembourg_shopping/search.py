@@ -40,7 +40,9 @@ Measured (4 players, against three ``heuristic`` bots, seats rotated; ``--jobs 1
   seats in 11 of 48).
 - Paired (common random numbers at the root, ``SearchHooks.paired``, on by default here): two searches of 100
   iterations picked the same move at 92.0 % of 200 positions, 82.0 % unpaired (``bench/agreement.py``); at 2,500
-  iterations it won 33.0 % of 200 games (26.9–39.8 %; unpaired 30.5 %), not a difference 200 games can tell.
+  iterations it won 33.0 % of 200 games (26.9–39.8 %; unpaired 30.5 %), not a difference 200 games can tell; 200
+  more games (``--seed 13``) gave 22.5 % paired, 21.5 % unpaired: over 400 games 27.8 % (23.6–32.3 %) and 26.0 %
+  (21.9–30.5 %), about a fair share either way (the 30.5 % above was its seed's luck).
   Branching on every purchase, paired: 30.0 % (24.1–36.7 %, 935 ms a move), so purchases far from the reserve
   are still the heuristic's.
 """
