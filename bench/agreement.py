@@ -12,6 +12,7 @@ move (the most tried). Two searches that agree more often are less at the mercy 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -19,11 +20,11 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ludotheque.bots import make_bot
 from ludotheque.bots.search import Search
 from ludotheque.engine import get_game
 from ludotheque.engine.bots import SeatView
-from ludotheque.engine.state import CHANCE, TERMINAL, State
+from ludotheque.engine.state import State
+from ludotheque.sim.positions import heuristic_decisions
 from ludotheque.sim.stats import wilson_interval
 
 
@@ -36,17 +37,9 @@ def positions(game_name: str, players: int, games: int, per_game: int, seed: int
     for g in range(games):
         rng = random.Random(seed * 1000 + g)
         state = game.new_game(players)
-        bots = [make_bot("heuristic", game_name, s, random.Random(rng.random())) for s in range(players)]
-        choices: list[State] = []
-        while state.current_player != TERMINAL:
-            p = state.current_player
-            if p == CHANCE:
-                state.apply_legal(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            if len(legal) > 1 and len(hooks.candidates(state.clone(), legal)) > 1:
-                choices.append(state.clone())
-            state.apply_legal(bots[p].choose(SeatView(state, p, legal)))
+        bot_rngs = [random.Random(rng.random()) for _ in range(players)]
+        choices = [state.clone() for legal in heuristic_decisions(game_name, state, rng, bot_rngs)
+                   if len(legal) > 1 and len(hooks.candidates(state.clone(), legal)) > 1]
         step = max(1, len(choices) // per_game)
         out.extend(choices[step // 2::step][:per_game])
     return out
@@ -83,8 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(args.game, s, args.iterations, args.paired, args.seed * 100_000 + i) for i, s in enumerate(states)]
     same = 0
     cpu = 0.0
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for i, (agreed, seconds) in enumerate(pool.map(agree, jobs), 1):
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
+        for i, (agreed, seconds) in enumerate((pool.map if pool else map)(agree, jobs), 1):
             same += agreed
             cpu += seconds
             print(f"\r{i}/{len(jobs)} positions, {same} agreed", end="", file=sys.stderr, flush=True)

@@ -18,11 +18,9 @@ import math
 import random
 import sys
 
-from ludotheque.bots import make_bot
-from ludotheque.engine import CHANCE, get_game
-from ludotheque.engine.bots import SeatView
+from ludotheque.engine import get_game
 from ludotheque.engine.game import all_games
-from ludotheque.engine.state import TERMINAL
+from ludotheque.sim.positions import heuristic_decisions
 
 QUARTERS = ("first", "second", "third", "last")
 
@@ -35,20 +33,15 @@ def judged_positions(game_name: str, games: int, players: int, every: int, seed:
     for g in range(games):
         state = game.new_game(players)
         rng = random.Random(seed * 100_003 + g)
-        bots = [make_bot("heuristic", game_name, s, random.Random(rng.random())) for s in range(players)]
+        bot_rngs = [random.Random(rng.random()) for _ in range(players)]
         judged: list[list[float]] = []
         decisions = 0
-        while state.current_player != TERMINAL:
-            seat = state.current_player
-            if seat == CHANCE:
-                state.apply_legal(state.sample_chance(rng))
-                continue
+        for _ in heuristic_decisions(game_name, state, rng, bot_rngs):
             decisions += 1
             if decisions % every == 0:
                 chances = hooks.evaluate(state.clone())
                 if chances is not None:
                     judged.append([decisions, *chances])
-            state.apply_legal(bots[seat].choose(SeatView(state, seat, state.legal_actions())))
         winners = state.outcome().winners
         out.extend((j[0] / decisions, sum(j[1 + w] for w in winners)) for j in judged)
     return out

@@ -17,33 +17,23 @@ import random
 import sys
 import time
 
-from ludotheque.bots import make_bot
 from ludotheque.bots.search import Search
 from ludotheque.engine import get_game
 from ludotheque.engine.bots import SeatView
 from ludotheque.engine.game import all_games
 from ludotheque.engine.search import NO_HOOKS
-from ludotheque.engine.state import CHANCE, TERMINAL, State
+from ludotheque.engine.state import State
+from ludotheque.sim.positions import heuristic_decisions
 
 POINTS = {"start": 0.05, "middle": 0.5, "end": 0.9}
 
 
 def reference_positions(game_name: str, players: int, seed: int) -> dict[str, State]:
     """Positions of a seeded game between heuristic bots where a seat must choose, at each point of ``POINTS``."""
-    game = get_game(game_name)
-    state = game.new_game(players)
-    rng = random.Random(seed)
-    bots = [make_bot("heuristic", game_name, s, random.Random(seed * 10 + s)) for s in range(players)]
-    decisions: list[State] = []
-    while state.current_player != TERMINAL:
-        p = state.current_player
-        if p == CHANCE:
-            state.apply_legal(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        if len(legal) > 1:
-            decisions.append(state.clone())
-        state.apply_legal(bots[p].choose(SeatView(state, p, legal)))
+    state = get_game(game_name).new_game(players)
+    bot_rngs = [random.Random(seed * 10 + s) for s in range(players)]
+    decisions = [state.clone() for legal in heuristic_decisions(game_name, state, random.Random(seed), bot_rngs)
+                 if len(legal) > 1]
     return {name: decisions[min(len(decisions) - 1, int(share * len(decisions)))] for name, share in POINTS.items()}
 
 
