@@ -98,6 +98,7 @@ class Search:
         self._streams: list[int] = []
         """Seeds of the determinizations and chance streams, by try number (paired search)."""
         self._root_branches: list[Action] | None = None
+        """The root's branches (paired search), gathered on its first iteration."""
 
     def run(self, iterations: int | None = None, seconds: float | None = None) -> int:
         """Iterate until ``iterations`` more are done or ``seconds`` (or the view's deadline) are up; at least one
