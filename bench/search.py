@@ -17,7 +17,7 @@ import random
 import sys
 import time
 
-from ludotheque.bots.search import Search
+from ludotheque.bots.search import Search, opponent_model
 from ludotheque.engine import get_game
 from ludotheque.engine.bots import SeatView
 from ludotheque.engine.game import all_games
@@ -41,8 +41,9 @@ def iterations_per_second(game_name: str, state: State, seconds: float, generic:
     game = get_game(game_name)
     seat = state.current_player
     hooks = NO_HOOKS if generic else game.search_hooks()
-    search = Search(SeatView(state, seat, state.legal_actions()), random.Random(1), hooks,
-                    max_actions=game.info.max_actions, paired=hooks.paired)
+    rng = random.Random(1)
+    search = Search(SeatView(state, seat, state.legal_actions()), rng, hooks, max_actions=game.info.max_actions,
+                    paired=hooks.paired, model=None if generic else opponent_model(game, hooks, rng))
     cpu = time.process_time()
     done = search.run(seconds=seconds)
     return done / max(time.process_time() - cpu, 1e-9), len(state.legal_actions())

@@ -34,10 +34,10 @@ def test_ludo_games_lists_the_levels_in_both_languages(capsys: pytest.CaptureFix
     listed = json.loads(capsys.readouterr().out)
     levels = listed[0]["levels"]
     assert [lv["name"] for lv in levels] == ["easy", "medium", "hard", "expert"]
-    assert levels[1]["title_fr"] == "moyen" and levels[1]["parameters"] == {"iterations": 400}
+    assert levels[1]["title_fr"] == "moyen" and levels[1]["parameters"] == {"iterations": 400, "model": False}
     assert main(["--lang", "fr", "games"]) == 0
     out = capsys.readouterr().out
-    assert "Niveaux" in out and "difficile" in out and "= mcts:iterations=400" in out
+    assert "Niveaux" in out and "difficile" in out and "mcts:iterations=400:model=false" in "".join(out.split())
 
 
 def test_easy_blunders_now_and_then_where_the_others_keep_to_the_most_tried_move() -> None:

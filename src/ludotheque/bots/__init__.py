@@ -42,7 +42,8 @@ class BotMaker:
 
 
 SEARCH_PARAMETERS: dict[str, type] = {"iterations": int, "seconds": float, "exploration": float,
-                                      "temperature": float, "trust": float, "paired": bool}
+                                      "temperature": float, "trust": float, "paired": bool,
+                                      "model": bool}
 
 
 def _search(seat: int, rng: random.Random, game: Game, **params: Any) -> Bot:
@@ -54,14 +55,15 @@ def _random(seat: int, rng: random.Random, game: Game) -> Bot:
 
 
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 40, "temperature": 1.0},
-    "medium": {"iterations": 400},
+    "easy": {"iterations": 40, "temperature": 1.0, "model": False},
+    "medium": {"iterations": 400, "model": False},
     "hard": {"iterations": 4000, "seconds": 0.3},
     "expert": {"seconds": 1.0},
 }
 """The levels people choose from, weakest first: each the search bot with a budget (``easy`` also picks its
 moves in proportion to how much it tried them, so it blunders now and then). ``hard`` and ``expert`` think by
-the clock; for reproducible games name an iteration budget (``mcts:iterations=5000``)."""
+the clock; for reproducible games name an iteration budget (``mcts:iterations=5000``). ``easy`` and ``medium``
+search without the game's opponent model (``SearchHooks.model``): it costs time, and it plays the others well."""
 
 UNIVERSAL: dict[str, BotMaker] = {
     "random": BotMaker(_random, description="uniformly random legal moves"),

@@ -18,7 +18,7 @@ from ..engine.bots import SeatView
 from ..engine.game import Game
 from ..engine.state import State
 from .levels import WORDS
-from .search import Search
+from .search import Search, opponent_model
 
 __all__ = ["WORDS", "Hint", "hints"]
 HINT_SECONDS = 0.5
@@ -66,7 +66,8 @@ def hints(game: Game, state: State, seat: int, *, seconds: float | None = HINT_S
     view = SeatView(state, seat, legal)
     rng = random.Random(seed)
     hooks = game.search_hooks()
-    search = Search(view, rng, hooks, max_actions=game.info.max_actions, paired=hooks.paired)
+    search = Search(view, rng, hooks, max_actions=game.info.max_actions, paired=hooks.paired,
+                    model=opponent_model(game, hooks, rng))
     search.run(iterations, seconds)
     best = search.estimates()  # most tried first: what the search bot itself would play
     return [Hint(e.action.text(), e.win, e.visits, tuple(hooks.reasons(view.sample_state(rng), e.action, seat)))

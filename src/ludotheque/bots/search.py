@@ -10,7 +10,10 @@ Each iteration draws a determinization, a full state agreeing with everything th
   chance event pool all its outcomes, which is what the seat will face without knowing them;
 - after the tree, a rollout plays the game on with the game's rollout policy (random by default), for
   ``rollout_plies`` moves if the game can judge a position (``SearchHooks.evaluate``) or to the end;
-- every node on the path adds the result of the seat that chose its move: its share of the win (ties share).
+- every node on the path adds the result of the seat that chose its move: its share of the win (ties share);
+- where the game names an opponent model (``SearchHooks.model``, one of its bots), that bot plays the other
+  seats, in the tree and in rollouts: the tree branches on the seat's own moves and follows the others' likely
+  answers.
 
 It never sees the true state: only ``SeatView.sample_state`` and the seat's own legal moves. Budgets are by
 iterations (deterministic for a seed) and by time (whichever ends first), and a ``SeatView.deadline`` (a
@@ -22,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import log, sqrt
 from typing import Any
@@ -39,6 +42,36 @@ ROOT_SAMPLES = 8
 """Paired search: how many determinizations' branches, taken together, make the root's branches (a game's
 branches may depend on what a determinization deals, e.g. the best ways to split a trio on the others' hidden
 cards)."""
+
+
+class OpponentModel:
+    """The other seats' moves as one of the game's bots plays them (``SearchHooks.model``): one bot per seat, made
+    when first needed, each seeded from ``seed`` and its seat. It is shown re-dealt states only (a view of one of
+    them for the seat to move), so it knows no more than the searching seat."""
+
+    __slots__ = ("_bots", "make", "seed")
+
+    def __init__(self, make: Callable[[int, random.Random], Bot], seed: int) -> None:
+        self.make = make
+        self.seed = seed
+        self._bots: dict[int, Bot] = {}
+
+    def move(self, state: State, player: int) -> Action:
+        """``player``'s move in ``state`` (a seat to act), as the model bot chooses it."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        bot = self._bots.get(player)
+        if bot is None:
+            bot = self._bots[player] = self.make(player, random.Random(self.seed * 16 + player))
+        return bot.choose(SeatView(state, player, legal))
+
+
+def opponent_model(game: Any, hooks: SearchHooks, rng: random.Random) -> OpponentModel | None:
+    """The game's opponent model for a search (None where the game names none), seeded from ``rng``."""
+    if hooks.model is None or game is None:
+        return None
+    return OpponentModel(game.bots()[hooks.model], rng.getrandbits(32))
 
 
 class Node:
@@ -81,7 +114,7 @@ class Search:
 
     def __init__(self, view: SeatView, rng: random.Random, hooks: SearchHooks = NO_HOOKS, *,
                  exploration: float = 0.7, max_actions: int = 100_000, root_moves: Sequence[Action] = (),
-                 paired: bool = False) -> None:
+                 paired: bool = False, model: OpponentModel | None = None) -> None:
         self.view = view
         self.root_moves = list(root_moves)
         """Moves of the seat's that get a branch at the root even if the game's ``candidates`` leave them out (the
@@ -99,6 +132,8 @@ class Search:
         """Seeds of the determinizations and chance streams, by try number (paired search)."""
         self._root_branches: list[Action] | None = None
         """The root's branches (paired search), gathered on its first iteration."""
+        self.model = model
+        """Where set, the other seats' moves, in the tree and in rollouts (``SearchHooks.model``)."""
 
     def run(self, iterations: int | None = None, seconds: float | None = None) -> int:
         """Iterate until ``iterations`` more are done or ``seconds`` (or the view's deadline) are up; at least one
@@ -131,7 +166,7 @@ class Search:
         if chance is None:
             chance = rng
         branches, apply = self.hooks.branches, state.apply_legal
-        root = self.root
+        root, model, seat = self.root, self.model, self.view.seat
         path: list[Node]
         if start is None:
             node = root
@@ -147,7 +182,7 @@ class Search:
                 continue
             if player == TERMINAL:
                 break
-            legal = branches(state)
+            legal = [model.move(state, player)] if model is not None and player != seat else branches(state)
             if node is root and self.root_moves:
                 legal = legal + [a for a in self.root_moves if a not in legal]
             children = node.children
@@ -231,7 +266,7 @@ class Search:
     def rollout(self, state: State, chance: random.Random | None = None) -> Sequence[float]:
         """Play on from ``state`` with the game's rollout policy; each seat's value at the end (or as judged). Chance
         is drawn with ``chance`` (default: the search's own generator)."""
-        rng, hooks = self.rng, self.hooks
+        rng, hooks, model, seat = self.rng, self.hooks, self.model, self.view.seat
         if chance is None:
             chance = rng
         plies = hooks.rollout_plies
@@ -250,7 +285,10 @@ class Search:
             if played >= self.max_actions:
                 judged = hooks.evaluate(state)
                 return judged if judged is not None else [1 / state.num_players] * state.num_players
-            state.apply_legal(hooks.rollout_action(state, state.legal_actions(), rng))
+            if model is not None and player != seat:
+                state.apply_legal(model.move(state, player))
+            else:
+                state.apply_legal(hooks.rollout_action(state, state.legal_actions(), rng))
             played += 1
 
     def estimates(self) -> list[Estimate]:
@@ -295,13 +333,15 @@ class SearchBot(Bot):
     (whichever ends first; neither: 1,000 iterations), ``exploration`` (UCB's constant), ``temperature`` (0:
     always the most tried move), ``trust`` (where the game names an anchor bot, ``SearchHooks.anchor``: how
     many standard errors better another move must look to be played instead of the anchor's; 0: never anchored)
-    and ``paired`` (common random numbers at the root; default: the game's ``SearchHooks.paired``)."""
+    ``paired`` (common random numbers at the root; default: the game's ``SearchHooks.paired``) and ``model``
+    (where the game names an opponent model, ``SearchHooks.model``: whether it plays the other seats; default
+    true)."""
 
     name = "mcts"
 
     def __init__(self, seat: int, rng: random.Random, *, game: Any = None, iterations: int | None = None,
                  seconds: float | None = None, exploration: float = 0.7, temperature: float = 0.0,
-                 trust: float | None = None, paired: bool | None = None) -> None:
+                 trust: float | None = None, paired: bool | None = None, model: bool = True) -> None:
         super().__init__(seat, rng)
         if iterations is None and seconds is None:
             iterations = 1000
@@ -313,6 +353,9 @@ class SearchBot(Bot):
         self.max_actions: int = game.info.max_actions if game is not None else 100_000
         self.trust = self.hooks.anchor_trust if trust is None else trust
         self.paired = self.hooks.paired if paired is None else paired
+        self.game = game
+        self.model = model and self.hooks.model is not None
+        """Whether the game's opponent model plays the other seats in this bot's searches."""
         self.anchor: Bot | None = None
         """The game's bot whose move is kept unless search finds a clearly better one (``SearchHooks.anchor``)."""
         if self.hooks.anchor is not None and self.trust > 0 and temperature <= 0:
@@ -324,7 +367,8 @@ class SearchBot(Bot):
         """Think about ``view`` within the budget (``root_moves``: moves to try at the root whatever the game's
         candidates); the search, to read."""
         search = Search(view, self.rng, self.hooks, exploration=self.exploration, max_actions=self.max_actions,
-                        root_moves=root_moves, paired=self.paired)
+                        root_moves=root_moves, paired=self.paired,
+                        model=opponent_model(self.game, self.hooks, self.rng) if self.model else None)
         search.run(self.iterations, self.seconds)
         self.last = search
         return search

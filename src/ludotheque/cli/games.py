@@ -47,10 +47,10 @@ def run_games(args: argparse.Namespace) -> int:
     console.print(Text(UI.t(lang, "games.levels"), style="bold"))
     levels = Table(box=None, padding=(0, 2), show_header=False)
     for name, budget in LEVELS.items():
-        spec = ":".join(["= mcts", *(f"{k}={v}" for k, v in budget.items())])
+        spec = ":".join(["= mcts", *(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in budget.items())])
         title = WORDS.t(lang, f"level.{name}")
         levels.add_row(name if title == name else f"{name} ({title})", Text(WORDS.t(lang, f"level_help.{name}")),
-                       Text(spec, style="dim"))
+                       Text(spec, style="dim", overflow="fold"))
     console.print(levels)
     return 0
 

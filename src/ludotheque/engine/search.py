@@ -15,7 +15,10 @@ rollouts to the end, every legal action a branch. A game package makes it strong
   clearly better (by ``anchor_trust`` standard errors): in games of dice, a few thousand iterations tell moves
   apart only when they differ by several points of winning chance, and a good heuristic picks well among the
   close ones;
-- ``paired``: search with common random numbers at the root unless the bot says otherwise.
+- ``paired``: search with common random numbers at the root unless the bot says otherwise;
+- ``model``: one of the game's own bots that plays the other seats in the tree and in rollouts (an opponent
+  model): search then weighs its moves against what the others would answer, not against every move they could
+  make, and its rollouts play them as people would rather than at random.
 
 Hooks see whole states, but search only ever hands them states re-dealt from one seat's view
 (``State.resample``), so they cannot leak what that seat may not see.
@@ -44,6 +47,10 @@ class SearchHooks:
     """Whether search uses common random numbers at the root by default (the bot's ``paired`` overrides it): the
     k-th try of every root move meets the same hidden cards and the same stream of dice. Steadier choices where
     luck swamps the difference between moves (roll-and-move games)."""
+    model: str | None = None
+    """The game's bot (a name of ``Game.bots``) that plays the other seats' moves in the tree and in rollouts (the
+    bot's ``model`` turns it off). It must choose from its view alone (it sees re-dealt states, in any order) and
+    be quick: it moves for every other seat in every iteration."""
 
     def candidates(self, state: State, legal: list[Action]) -> list[Action]:
         """The actions search branches on here: a non-empty subset of ``legal`` (in a game with continuous moves,
