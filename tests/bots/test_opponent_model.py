@@ -121,14 +121,14 @@ def test_bots_take_the_games_model_unless_told_not_to() -> None:
     rng = random.Random(0)
     expert = make_bot("expert", "acquire", 0, rng)
     plain = make_bot("mcts:model=false", "acquire", 0, rng)
-    no_model = make_bot("mcts:model=true", "gracias", 0, rng)  # Gracias names no model: nothing to turn on
+    no_model = make_bot("mcts:model=true", "stack-market", 0, rng)  # no model named: nothing to turn on
     assert isinstance(expert, SearchBot) and expert.model
     assert isinstance(plain, SearchBot) and not plain.model
     assert isinstance(no_model, SearchBot) and not no_model.model
     game = get_game("acquire")
     model = opponent_model(game, game.search_hooks(), random.Random(1))
     assert model is not None and model.make is game.bots()["heuristic"]
-    assert opponent_model(get_game("gracias"), get_game("gracias").search_hooks(), random.Random(1)) is None
+    assert opponent_model(get_game("stack-market"), get_game("stack-market").search_hooks(), random.Random(1)) is None
     state = position("acquire", 4, 3, 12)
     view = SeatView(state, state.current_player, state.legal_actions())
     for bot in (make_bot("mcts:iterations=30", "acquire", view.seat, random.Random(2)),
