@@ -15,7 +15,11 @@
 - The others are played by the heuristic bot (``model``, an opponent model), in the tree and in rollouts: the
   tree branches on the seat's own moves and follows the answers a sensible player would make, and rollouts no
   longer have the others waste their cash and their tiles at random. It costs about 130 µs a move of theirs, so
-  an iteration costs about ten times as much (about 650 a second in the middle of a game), and is worth more.
+  an iteration costs about ten times as much (about 650 a second in the middle of a game), and is worth more:
+  against three heuristic bots, 200 games, 400 iterations a move (0.95 s on a busy machine, about 0.6 s idle) won
+  76.5 % (70.2–81.8 %), where 5,000 iterations without it won 61.6 %; at 220 iterations, with the model in the tree
+  only, 53.5 % (44.5 % without it). Here the model is the very bot played against: how much of the gain holds
+  against other players is not measured.
 - The seat's own rollout moves place tiles at random, buy a share only now and then, and never announce the end
   unless it leads: cheap.
 - Hints say why a move is good in the game's own words: founding a chain, a merger that pays a bonus, taking
