@@ -65,7 +65,10 @@ def rss_kb(pid: int) -> int:
 def test_one_ctrl_c_stops_every_worker_at_once(whole_group: bool, progress: bool) -> None:
     argv = [sys.executable, "-m", "ludotheque.cli.main", "simulate", "acquire", "--games", "100000000",
             "--jobs", "2", *([] if progress else ["--no-progress"])]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    # Ctrl-C as at a terminal, even when the suite itself runs in a background job (which ignores SIGINT, and its
+    # children inherit that)
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 20
         while len(children_of(proc.pid)) < 2 and time.monotonic() < deadline:
