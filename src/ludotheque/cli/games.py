@@ -11,7 +11,7 @@ from rich.text import Text
 from ..bots import LEVELS, bot_names
 from ..bots.levels import WORDS, levels_json
 from ..engine.game import all_games
-from ..engine.options import OptionSpec
+from ..engine.options import OptionSpec, written
 from .output import Screen
 from .texts import UI
 
@@ -47,7 +47,7 @@ def run_games(args: argparse.Namespace) -> int:
     console.print(Text(UI.t(lang, "games.levels"), style="bold"))
     levels = Table(box=None, padding=(0, 2), show_header=False)
     for name, budget in LEVELS.items():
-        spec = ":".join(["= mcts", *(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in budget.items())])
+        spec = ":".join(["= mcts", *(f"{k}={written(v)}" for k, v in budget.items())])
         title = WORDS.t(lang, f"level.{name}")
         levels.add_row(name if title == name else f"{name} ({title})", Text(WORDS.t(lang, f"level_help.{name}")),
                        Text(spec, style="dim", overflow="fold"))
@@ -56,7 +56,7 @@ def run_games(args: argparse.Namespace) -> int:
 
 
 def _default(option: OptionSpec) -> str:
-    return str(option.default).lower() if option.kind is bool else str(option.default)
+    return written(option.default)
 
 
 def _option_json(o: OptionSpec) -> dict[str, object]:

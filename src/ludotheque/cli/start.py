@@ -17,7 +17,7 @@ from ..engine.errors import (
 )
 from ..engine.game import Game, all_games, get_game
 from ..engine.match import Match
-from ..engine.options import OptionSpec, OptionValue, parse_option_args
+from ..engine.options import OptionSpec, OptionValue, parse_option_args, written
 from ..engine.record import MAX_RECORD_BYTES, GameRecord, SeatConfig
 from ..engine.words import format_int, join_words
 from .limits import check_numbers
@@ -200,7 +200,7 @@ def check_load_agrees(match: Match, args: argparse.Namespace, lang: str) -> None
     wanted = game.resolve(match.players, given)
     for name, raw in given.items():
         if wanted[name] != match.options[name]:
-            options = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+            options = ", ".join(f"{k}={written(v)}"
                                 for k, v in match.options.items())
             raise OptionError(UI.t(lang, "error.load_option", given=f"{name}={raw}", options=options, **fields))
     given_settings = parse_seat_options(game, getattr(args, "seat_option", None) or [], lang, match.players)

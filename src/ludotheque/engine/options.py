@@ -87,6 +87,11 @@ def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, Any], gam
     return {s.name: (s.parse(given[s.name]) if s.name in given else s.default) for s in specs}
 
 
+def written(value: object) -> str:
+    """A setting's value as a command line writes it (``true``/``false`` for a yes-or-no)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def parse_option_args(pairs: list[str]) -> dict[str, str]:
     """``["end_rule=classic", "cards=true"]`` -> a dict; a pair without ``=`` is refused."""
     out: dict[str, str] = {}

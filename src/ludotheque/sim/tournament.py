@@ -45,7 +45,7 @@ from ..engine.driver import play_out
 from ..engine.errors import LudoError, Reason, RecordError
 from ..engine.game import get_game
 from ..engine.match import Match, bot_rng
-from ..engine.options import OptionValue
+from ..engine.options import OptionValue, written
 from ..engine.record import MAX_NAME_CHARS, GameRecord, SeatConfig
 from ..ratings import Rating, rate
 from .simulator import CHUNK, IN_FLIGHT, GameResult, GameTally, _ignore_sigint
@@ -138,7 +138,7 @@ class TournamentConfig:
 
     def arguments(self) -> dict[str, str]:
         """Each setting that decides the games, as the command line writes it (``--bots``: ``a,b,c``)."""
-        options = " ".join(f"--option {k}={str(v).lower() if isinstance(v, bool) else v}"
+        options = " ".join(f"--option {k}={written(v)}"
                            for k, v in self.options.items())
         return {"game": self.game, "--players": str(self.players), "--bots": ",".join(self.bots),
                 "--seed": str(self.seed), "--option": options}
