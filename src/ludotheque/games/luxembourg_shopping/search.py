@@ -47,7 +47,7 @@ Measured (4 players, against three ``heuristic`` bots, seats rotated; ``--jobs 1
   are still the heuristic's.
 - No opponent model (``SearchHooks.model``): with the heuristic bot playing the others, in the tree and in
   rollouts, 2,000 iterations a move (0.26 s) won 31.0 % of 200 games (``--seed 12``, 25.0–37.7 %), where 2,500
-  without it won 33.0 % of the same games: no gain, for about a fifth more time per iteration.
+  without it won 33.0 % of the same games: no gain.
 """
 
 from __future__ import annotations
