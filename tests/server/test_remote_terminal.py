@@ -80,3 +80,25 @@ def test_leaving_keeps_the_seat_and_the_same_command_comes_back(running: Running
     # A spectator (no token, no name) watches; a table without free seats refuses a newcomer.
     assert main(["play", "--server", running.url, "--table", table, "--names", "Eve", "--token", "wrong"]) == 2
     assert "this token holds no seat" in capsys.readouterr().err
+
+
+def test_table_ids_and_seat_tokens_never_begin_with_a_dash() -> None:
+    """A table id or a token that began with "-" made ``--table ID`` read as an option (seen in CI: -Jt76aKqWMoG).
+    With one random byte, about one draw in 64 would begin with a dash: none may, and every other first character
+    still comes."""
+    from ludotheque.server.hub import command_line_safe_id, new_token
+
+    drawn = [command_line_safe_id(1) for _ in range(4000)]
+    assert not [d for d in drawn if d.startswith("-")]
+    assert len({d[0] for d in drawn}) == 63
+    assert len(new_token()) == 32 and len(command_line_safe_id(9)) == 12
+
+
+def test_an_older_id_that_begins_with_a_dash_is_still_read_as_the_id() -> None:
+    from ludotheque.cli.main import parse
+
+    parsed = parse(["play", "--server", "http://x", "--table", "-Jt76aKqWMoG", "--token", "-abc", "--names", "Eve"])
+    assert (parsed.table, parsed.token, parsed.names) == ("-Jt76aKqWMoG", "-abc", "Eve")
+    with pytest.raises(SystemExit) as stop:
+        parse(["play", "--server", "http://x", "--table", "--names", "Eve"])  # the id is missing: still refused
+    assert stop.value.code == 2

@@ -179,14 +179,17 @@ def scan_lang(argv: Sequence[str]) -> str:
 
 
 def _join_dash_values(argv: list[str]) -> list[str]:
-    """``--bots -,random`` as ``--bots=-,random``, and ``--seat-option -1:…`` as ``--seat-option=-1:…`` (argparse
-    would take ``-,random`` or ``-1:…`` for an option; the seat is then refused in words)."""
+    """``--bots -,random`` as ``--bots=-,random``, ``--seat-option -1:…`` as ``--seat-option=-1:…`` (the seat is
+    then refused in words), and ``--table -Jt7…`` as ``--table=-Jt7…`` (the same for ``--token``: ids a server made
+    before it stopped making ids that begin with a dash). argparse would take such a value for an option. A value
+    that begins with two dashes is left alone: it is the next option, and a missing id is refused by argparse."""
     out: list[str] = []
     i = 0
     while i < len(argv):
         following = argv[i + 1] if i + 1 < len(argv) else ""
         if (argv[i] == "--bots" and (following == "-" or following.startswith("-,"))) or \
-                (argv[i] == "--seat-option" and following.startswith("-") and ":" in following):
+                (argv[i] == "--seat-option" and following.startswith("-") and ":" in following) or \
+                (argv[i] in ("--table", "--token") and following.startswith("-") and not following.startswith("--")):
             out.append(f"{argv[i]}={following}")
             i += 2
         else:

@@ -75,7 +75,17 @@ def hash_token(token: str) -> str:
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(24)
+    return command_line_safe_id(24)
+
+
+def command_line_safe_id(nbytes: int) -> str:
+    """A random id of ``nbytes`` random bytes in URL-safe base64 that never begins with "-": table ids and seat
+    tokens are typed after ``--table`` and ``--token``, where a leading dash reads as an option. A draw that
+    begins with one is drawn again, so the id stays uniform over the ids allowed."""
+    while True:
+        drawn = secrets.token_urlsafe(nbytes)
+        if not drawn.startswith("-"):
+            return drawn
 
 
 @dataclass
@@ -360,7 +370,7 @@ class Hub:
                             s.bot, reserved=s.bot is None and bool(s.name), taken=i in tokens,
                             settings=dict(settings[i]), account=kept[i].id if spec.rated and i in tokens else None)
                  for i, s in enumerate(spec.seats)]
-        table_id = secrets.token_urlsafe(9)
+        table_id = command_line_safe_id(9)
         stored = StoredTable(table_id, game.info.name, spec.players, dict(options),
                              secrets.randbits(48), game.info.rules_version, spec.bot_delay_ms, spec.move_seconds,
                              WAITING, self.clock(), seats, rated=spec.rated)
