@@ -111,6 +111,28 @@ def test_save_writes_a_record_that_replays_to_the_same_state(tmp_path: Path) -> 
     assert f"(actions replayed: {len(record.actions)})" in " ".join(text_of(c2).split())
 
 
+
+@pytest.mark.parametrize(("typed", "written"), [("my game.json", "'my game.json'"), ("-odd.json", "./-odd.json"),
+                                                ("~/saved.json", "{home}/saved.json")])
+def test_the_command_to_continue_a_saved_game_reads_back_as_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                      typed: str, written: str) -> None:
+    """The saved message ends with the command that continues the game: a shell must read back the very file (a
+    name with a space, one that begins with a dash, one under "~")."""
+    import shlex
+
+    from ludotheque.cli.main import parse
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    c = console()
+    session = build_session(args(), Script([f"save {typed}"], default=None), c)
+    assert session.run() == 0
+    command = f"ludo play acquire --load {written.format(home=tmp_path)}"
+    assert f"Continue it later with: {command}" in " ".join(text_of(c).split())
+    loaded = parse(shlex.split(command)[1:]).load
+    assert Path(loaded).resolve() == (tmp_path / typed.removeprefix("~/")).resolve()
+    assert Match.from_record(GameRecord.load(Path(loaded))).state == session.match.state
+
 def test_undo_restores_the_previous_position() -> None:
     session = build_session(args(), Script([], default=None), console())
     play_until_person(session)

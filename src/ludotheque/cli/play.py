@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import errno
 import random
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -133,6 +134,16 @@ def run_play(args: argparse.Namespace, input_fn: InputFn = input, console: Conso
     """``ludo play``: play until the game ends or the person quits (then a last look: save it, read its log)."""
     check_arguments(args, getattr(args, "lang", "en") or "en")
     return build_session(args, input_fn, console).run()
+
+
+def shell_word(path: Path) -> str:
+    """``path`` written so that a shell reads it back in the command the player is told to type: quoted when it holds
+    spaces or quotes (pass it with "~" expanded: a quoted "~" is not), and a relative name that begins with "-"
+    made ``./-…`` so that it is not taken for an option."""
+    written = str(path)
+    if written.startswith("-"):
+        written = f"./{written}"
+    return shlex.quote(written)
 
 
 class PlaySession:
@@ -370,7 +381,7 @@ class PlaySession:
             return
         self.saved = list(self.match.history)
         key = "info.saved_over" if self.match.is_over() else "info.saved"
-        self._say(self.ui(key, path=path, game=self.game.info.name), "green")
+        self._say(self.ui(key, path=path, game=self.game.info.name, file=shell_word(target)), "green")
 
     # --- input and output ---------------------------------------------------------------------
     def _ask(self, prompt: str) -> str | None:
