@@ -4,6 +4,7 @@ going on where it stopped, Ctrl-C keeping the games, and bad input refused in wo
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -78,13 +79,14 @@ def test_ctrl_c_keeps_the_games_and_resume_finishes(capsys: pytest.CaptureFixtur
         return play(config, i)
 
     monkeypatch.setattr(tournament_module, "play_game", stop_at_game_4)
-    folder = tmp_path / "stopped"
+    folder = tmp_path / "stopped games"  # a space: the command said must still name it for a shell
     code, out, err = run(capsys, *GRACIAS, "--out", str(folder), "--no-progress")
     assert code == 130 and out == ""
-    assert f"{folder}: 4 of 6" in err and f"ludo tournament --resume {folder}" in err
+    command = f"ludo tournament --resume '{folder}'"
+    assert f"{folder}: 4 of 6" in err and f"To go on: {command}" in err
     assert len(list((folder / "games").iterdir())) == 4 and not (folder / "summary.json").exists()
     monkeypatch.setattr(tournament_module, "play_game", play)
-    code, out, err = run(capsys, "tournament", "--resume", str(folder), "--json")
+    code, out, err = run(capsys, *shlex.split(command)[1:], "--json")
     assert code == 0 and json.loads(out) == json.loads(whole)
     assert "games already played: 4; games left: 2" in err
 
@@ -126,7 +128,10 @@ def test_a_folder_holding_something_else_is_refused(capsys: pytest.CaptureFixtur
     before = snapshot(folder)
     code, _, err = run(capsys, "tournament", "gracias", "--bots", "heuristic,random,random", "--games", "6",
                        "--out", str(folder))
-    assert code == 2 and "holds another tournament (--seed 2)" in err and f"--resume {folder}" in err
+    assert code == 2 and "holds another tournament (--seed 2)" in err and f"--resume {folder}," in err
+    code, _, err = run(capsys, "--lang", "fr", "tournament", "gracias", "--bots", "heuristic,random,random",
+                       "--games", "6", "--out", str(folder))
+    assert code == 2 and f"continuez-le avec ludo --lang fr tournament --resume {folder}," in err
     code, _, err = run(capsys, "tournament", "--resume", str(folder), "--bots", "random,random,random")
     assert code == 2 and "--bots random,random,random differs from the tournament kept there" in err
     code, _, err = run(capsys, "--lang", "fr", "tournament", "--resume", str(folder), "--games", "3")

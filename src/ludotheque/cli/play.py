@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import errno
 import random
-import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -58,6 +57,7 @@ from ..table import Table as TableService
 from .outcome import outcome_parts
 from .output import Screen, fold_lines, os_reason
 from .render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, bullets, get_renderer, screen, wrapped
+from .shell import shell_word
 from .start import (
     check_arguments,
     check_load_agrees,
@@ -135,15 +135,6 @@ def run_play(args: argparse.Namespace, input_fn: InputFn = input, console: Conso
     check_arguments(args, getattr(args, "lang", "en") or "en")
     return build_session(args, input_fn, console).run()
 
-
-def shell_word(path: Path) -> str:
-    """``path`` written so that a shell reads it back in the command the player is told to type: quoted when it holds
-    spaces or quotes (pass it with "~" expanded: a quoted "~" is not), and a relative name that begins with "-"
-    made ``./-…`` so that it is not taken for an option."""
-    written = str(path)
-    if written.startswith("-"):
-        written = f"./{written}"
-    return shlex.quote(written)
 
 
 class PlaySession:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.errors import LudoError, OptionError
+from .shell import shell_word
 from .texts import UI
 
 if TYPE_CHECKING:
@@ -68,7 +69,10 @@ def refusal(error: LudoError, lang: str) -> OptionError:
     reason = error.reason
     if reason is None or reason.key not in REFUSALS:
         return OptionError(str(error))
-    return OptionError(UI.t(lang, REFUSALS[reason.key], **reason.fields))
+    fields = dict(reason.fields)
+    if "path" in fields:  # the folder as a shell reads it back, where a refusal says the command to type
+        fields["file"] = shell_word(Path(str(fields["path"])).expanduser())
+    return OptionError(UI.t(lang, REFUSALS[reason.key], **fields))
 
 
 def check_bots(game: str, specs: list[str], lang: str) -> None:
@@ -220,8 +224,8 @@ def run_tournament(args: argparse.Namespace) -> int:
             with progress_bar(console, config.game, config.games, done) as advance:
                 tournament.play(jobs=args.jobs, progress=advance)
     except KeyboardInterrupt:
-        print(UI.t(lang, "tournament.stopped", path=str(tournament.folder), done=len(tournament.done()),
-                   games=config.games), file=sys.stderr)
+        print(UI.t(lang, "tournament.stopped", path=str(tournament.folder), file=shell_word(tournament.folder),
+                   done=len(tournament.done()), games=config.games), file=sys.stderr)
         return 130
     try:
         standings = tournament.standings()
