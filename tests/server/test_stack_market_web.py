@@ -337,11 +337,13 @@ def test_aim_by_clicking_the_top_face_in_the_browser(running: Running, lang: str
             # the bots' unsteady hands made buildings fall: each new fall was animated
             fell = [e for e in log if e["kind"] == "fell"]
             if fell:
-                page.wait_for_function("window.smFalls.length > 0", timeout=10000)
-                animated = page.evaluate("window.smFalls")
                 from ludotheque.games.stack_market import mujoco_replay
 
                 expected = "mujoco" if mujoco_replay.available() else "tipping"
+                # A fall shows "waiting" until the server's replay comes (later on a busy machine): wait for its
+                # source, then say what was seen if it never came.
+                page.wait_for_function("window.smFalls.some(s => s !== 'waiting')", timeout=30000)
+                animated = page.evaluate("window.smFalls")
                 assert expected in animated, animated
         finally:
             browser.close()
