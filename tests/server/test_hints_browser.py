@@ -43,7 +43,9 @@ def shot(page: Any, name: str) -> None:
 
 def fits(page: Any, selector: str) -> None:
     """Nothing sticks out sideways: the page is no wider than its window, and ``selector`` (each one) holds its
-    content within its own box, inside the window."""
+    content within its own box, inside the window. Measured once the game's stylesheet applies (until then its
+    view is drawn hidden, unstyled, and may be wider)."""
+    page.wait_for_function("() => !document.querySelector('.acq-unstyled')", timeout=10_000)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
     width = page.viewport_size["width"]
     for box in page.locator(selector).evaluate_all(
@@ -121,8 +123,10 @@ def test_levels_in_the_lobby_and_a_hint_at_the_table(running: Running, lang: str
         frame = frames[-1]
         assert frame["to_move"] == frame["seat"] == 0 and frame["legal"]
         fits(page, "#choices")
-        page.click("#hint-button")
-        page.wait_for_selector(f"#hint p:has-text('{words['thinking']}')", timeout=2_000)
+        # "thinking" lasts as long as the server's search: read it in the same step as the click, which draws it
+        shown = page.evaluate("() => { document.querySelector('#hint-button').click();"
+                              " return document.querySelector('#hint p')?.textContent; }")
+        assert shown == words["thinking"], shown
         assert page.locator("#hint-button").is_disabled(), "one hint per state"
         page.wait_for_selector("#hint .hint-moves, #hint p:not(:has-text('…'))", timeout=10_000)
         assert len(hints) == 1 and hints[0]["at"] == frame["at"], hints
@@ -154,7 +158,7 @@ def test_levels_in_the_lobby_and_a_hint_at_the_table(running: Running, lang: str
                 break
             page.wait_for_timeout(25)
         assert frames[-1]["at"] > before, f"{best} was not played"
-        placed = [e for e in log[seen:] if e["kind"] == "place" and e["args"].get("seat") == 0]
+        placed = [e for e in log[seen:] if e["kind"] in ("place", "grow", "merger") and e["args"].get("seat") == 0]
         assert placed and placed[0]["args"]["tile"] == best, log[seen:]
         page.wait_for_function("at => document.querySelector('.acq').dataset.at !== String(at)", arg=before)
         assert page.locator(".hint-moves").count() == 0

@@ -88,7 +88,7 @@ def test_the_board_and_a_decision_in_the_browser(running: Running) -> None:
             assert "web." not in page.inner_text("#board") + page.inner_text("#choices"), "a text is missing"
             page.screenshot(path=str(ARTIFACTS / f"luxembourg_{lang}_{width}_choice.png"), full_page=True)
             action, mine = support.click_first_choice(page, ".lux-choices .lux-choice", frames, partial(played, log))
-            assert played(log, action) == mine + 1, (action, log[-6:])
+            assert played(log, action) > mine, (action, log[-6:])  # (a forced payment may come in the same frames)
             page.wait_for_timeout(200)
             page.screenshot(path=str(ARTIFACTS / f"luxembourg_{lang}_{width}_table.png"), full_page=True)
 

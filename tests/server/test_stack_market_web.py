@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -279,7 +280,10 @@ def test_aim_by_clicking_the_top_face_in_the_browser(running: Running, lang: str
                     top.click(position={"x": box["width"] * 0.6, "y": box["height"] * 0.45})
                     assert float(page.input_value('[name="aim-x"]')) == pytest.approx(3.0, abs=0.1)
                     assert float(page.input_value('[name="aim-y"]')) == pytest.approx(1.5, abs=0.1)
-                    assert page.locator(".sm-elev .sm-ghost .sm-ghost-die").count() == 2, "the die's preview"
+                    # the die's preview, on both sides (a frame that comes meanwhile redraws the board, and the
+                    # preview a moment later)
+                    page.wait_for_function("() => document.querySelectorAll('.sm-elev .sm-ghost .sm-ghost-die')"
+                                           ".length === 2", timeout=5000)
                     if not aims:  # the keys: an arrow moves the aim by 0.25 mm, ] turns it 1° clockwise
                         top.press("ArrowLeft")
                         top.press("]")
@@ -342,7 +346,8 @@ def test_aim_by_clicking_the_top_face_in_the_browser(running: Running, lang: str
                 expected = "mujoco" if mujoco_replay.available() else "tipping"
                 # A fall shows "waiting" until the server's replay comes (later on a busy machine): wait for its
                 # source, then say what was seen if it never came.
-                page.wait_for_function("window.smFalls.some(s => s !== 'waiting')", timeout=30000)
+                with contextlib.suppress(sync_api.Error):  # said below with what was seen
+                    page.wait_for_function("e => window.smFalls.includes(e)", arg=expected, timeout=30000)
                 animated = page.evaluate("window.smFalls")
                 assert expected in animated, animated
         finally:
