@@ -136,7 +136,6 @@ def run_play(args: argparse.Namespace, input_fn: InputFn = input, console: Conso
     return build_session(args, input_fn, console).run()
 
 
-
 class PlaySession:
     """A table driven from the keyboard: the table service plays chance and the bots (thinking on copies), and
     people are asked here."""
