@@ -194,9 +194,45 @@ def test_bot_specs_take_parameters_and_refuse_wrong_ones() -> None:
                           ("mcts:seconds=-1", "seconds must be above 0"),
                           ("mcts:iterations", "parameters are written name:key=value"),
                           ("heuristic:iterations=5", "it takes none"),
-                          ("wizard", "no bot named 'wizard' for gracias; the bots are: easy, expert")]:
+                          ("wizard", "no bot named 'wizard' for gracias; the bots are: easy, expert"),
+                          ("mcts:exploration=nan", "exploration must be a finite number, not 'nan'"),
+                          ("expert:seconds=inf", "seconds must be a finite number, not 'inf'"),
+                          ("mcts:temperature=-inf", "temperature must be a finite number"),
+                          ("mcts:trust=NaN", "trust must be a finite number"),
+                          ("mcts:iterations=50:Iterations=60", "iterations is given twice"),
+                          ("mcts:paired=maybe", "paired must be true or false, not 'maybe'")]:
         with pytest.raises(OptionError, match=message):
             make_bot(spec, "gracias", 0, random.Random(0))
+    for word, value in (("yes", True), ("oui", True), ("ON", True), ("no", False), ("faux", False), ("0", False)):
+        bot = make_bot(f"mcts:paired={word}", "gracias", 0, random.Random(0))  # the words game options take
+        assert isinstance(bot, SearchBot) and bot.paired is value
+
+
+@pytest.mark.parametrize(("spec", "english", "french"), [
+    ("mcts:iterations=abc", "bot 'mcts:iterations=abc': iterations must be a whole number, not 'abc'",
+     "bot «\u00a0mcts:iterations=abc\u00a0»\u00a0: iterations doit être un nombre entier, pas «\u00a0abc\u00a0»"),
+    ("mcts:depth=3", "bot 'mcts:depth=3': mcts has no parameter 'depth'; it takes iterations, seconds",
+     "bot «\u00a0mcts:depth=3\u00a0»\u00a0: mcts n’a pas de paramètre «\u00a0depth\u00a0»\u00a0; "
+     "il prend iterations, seconds"),
+    ("heuristic:depth=3", "heuristic has no parameter 'depth'; it takes none",
+     "bot «\u00a0heuristic:depth=3\u00a0»\u00a0: heuristic ne prend aucun paramètre"),
+    ("expert:seconds=0", "seconds must be above 0, not '0'", "seconds doit être plus grand que 0, pas «\u00a00\u00a0»"),
+    ("mcts:exploration=-1", "exploration must be 0 or more, not '-1'",
+     "exploration doit valoir 0 ou plus, pas «\u00a0-1\u00a0»"),
+    ("mcts:seconds=nan", "seconds must be a finite number, not 'nan'",
+     "seconds doit être un nombre fini, pas «\u00a0nan\u00a0»"),
+    ("medium:model=peut-être", "model must be true or false, not 'peut-être'",
+     "model doit être vrai ou faux, pas «\u00a0peut-être\u00a0»"),
+    ("hard:iterations", "parameters are written name:key=value, and 'iterations' is not",
+     "les paramètres s’écrivent nom:clé=valeur, et «\u00a0iterations\u00a0» ne l’est pas"),
+    ("mcts:seconds=1:seconds=2", "seconds is given twice", "seconds est donné deux fois"),
+])
+def test_a_refused_bot_spec_says_why_in_the_players_language(spec: str, english: str, french: str) -> None:
+    for lang, text in (("en", english), ("fr", french)):
+        with pytest.raises(OptionError) as refused:
+            check_bot(spec, "gracias", lang)
+        assert text in str(refused.value), (lang, str(refused.value))
+        assert refused.value.reason is not None
 
 
 def test_a_bot_from_another_package_plays_in_worker_processes() -> None:

@@ -8,6 +8,7 @@ import io
 import json
 import logging
 import logging.config
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -111,3 +112,23 @@ def test_log_lines_are_json_objects() -> None:
 def test_serve_refuses_a_site_set_up_wrong(args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", *args]) == 2
     assert says in capsys.readouterr().err
+
+
+def test_a_servers_bots_think_no_longer_than_its_limit(tmp_path: Path) -> None:
+    """A visitor may seat ``mcts:seconds=3600``: the server's tables cut every bot's thinking at ``BOT_SECONDS``."""
+    from ludotheque.engine import get_game
+    from ludotheque.server.hub import BOT_SECONDS, Hub
+    from ludotheque.server.storage.store import SeatRecord, Store, StoredTable
+
+    store = Store(f"sqlite:///{tmp_path / 'limit.db'}")
+    try:
+        seats = [SeatRecord(i, None, "mcts:seconds=3600") for i in range(3)]
+        stored = StoredTable("limit", "acquire", 3, {}, 7, get_game("acquire").info.rules_version, 0, None,
+                             "playing", 0.0, seats)
+        for hub, limit in ((Hub(store), BOT_SECONDS), (Hub(store, bot_seconds=0.5), 0.5)):
+            table = hub._table(stored, [])
+            assert table.bot_seconds == limit
+            _, view = table.thinker(0)
+            assert view.deadline is not None and view.deadline <= time.monotonic() + limit
+    finally:
+        store.close()

@@ -3,6 +3,8 @@ advance by themselves on copies; the clock's timeouts are played by a stand-in a
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from ludotheque.engine import IllegalActionError, LudoError, Match, SeatConfig, get_game
@@ -120,3 +122,26 @@ def test_the_game_over_refuses_moves() -> None:
     with pytest.raises(IllegalActionError, match="over"):
         table.submit(0, "done", table.at)
     assert {p.by for p in table.played} == {"bot", "chance"}
+
+
+def test_a_bot_thinks_no_longer_than_the_table_allows() -> None:
+    """``bot_seconds`` (a server's limit) cuts a search that asks for more: ``mcts:seconds=3600`` moves at once, with
+    the deadline the limit sets (a table's clock, when shorter, still comes first)."""
+    seats = [SeatConfig(f"P{i}", "mcts:seconds=3600") for i in range(3)]
+    capped = Table(Match(get_game("acquire"), 3, seed=7, seats=seats), clock=FakeClock(), bot_seconds=0.2)
+    while capped.due() == "chance":
+        capped.draw_chance()
+    seat = capped.to_move
+    assert seat >= 0 and len(capped.match.legal_actions()) > 1
+    before = time.monotonic()
+    bot, view = capped.thinker(seat)
+    assert view.deadline is not None and before < view.deadline <= time.monotonic() + 0.2
+    assert view.is_legal(bot.choose(view))
+    assert time.monotonic() - before < 60, "the search went on past the limit"
+    assert bot.last is not None and bot.last.iterations >= 1  # type: ignore[attr-defined]
+    clocked = Table(Match(get_game("acquire"), 3, seed=7, seats=seats), clock=FakeClock(), bot_seconds=50,
+                    move_seconds=5)
+    _, view = clocked.thinker(seat)
+    assert view.deadline is not None and view.deadline <= time.monotonic() + 5
+    _, unlimited = Table(Match(get_game("acquire"), 3, seed=7, seats=seats), clock=FakeClock()).thinker(seat)
+    assert unlimited.deadline is None

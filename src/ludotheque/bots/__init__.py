@@ -11,6 +11,7 @@ finds them through the games' registry.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -19,10 +20,14 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from ..engine.bots import Bot, RandomBot
-from ..engine.errors import OptionError
+from ..engine.errors import OptionError, Reason
 from ..engine.game import Game, get_game
+from ..engine.i18n import Catalog
+from ..engine.options import FALSE_WORDS, TRUE_WORDS
 from .search import SearchBot
 
+WORDS = Catalog.load("ludotheque.bots")
+"""The bots' words (``bots/locale``): levels, the hints' figures, and why a bot spec is refused."""
 ENTRY_POINTS = "ludotheque.bots"
 """Where other packages register bots: the entry point's name is the bot's, its object a ``BotMaker`` (or a
 class with the same attributes: ``make``, ``parameters``, ``games``, ``description``)."""
@@ -109,14 +114,20 @@ def level_names() -> list[str]:
 
 
 def split_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """``"mcts:iterations=800"`` -> ``("mcts", {"iterations": "800"})``; a malformed spec is refused."""
+    """``"mcts:iterations=800"`` -> ``("mcts", {"iterations": "800"})``; a malformed spec, or one that gives a
+    parameter twice, is refused."""
     name, *parts = spec.strip().split(":")
     params: dict[str, str] = {}
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq or not key.strip() or not value.strip():
-            raise OptionError(f"bot {spec!r}: parameters are written name:key=value, and {part!r} is not")
-        params[key.strip().lower()] = value.strip()
+            raise OptionError(f"bot {spec!r}: parameters are written name:key=value, and {part!r} is not",
+                              Reason("spec_syntax", {"spec": spec, "part": part}))
+        key = key.strip().lower()
+        if key in params:
+            raise OptionError(f"bot {spec!r}: {key} is given twice",
+                              Reason("spec_twice", {"spec": spec, "parameter": key}))
+        params[key] = value.strip()
     return name.strip().lower(), params
 
 
@@ -126,17 +137,23 @@ POSITIVE = ("iterations", "seconds")
 
 
 def _convert(spec: str, key: str, value: str, kind: type) -> Any:
+    fields = {"spec": spec, "parameter": key, "value": value}
     try:
         if kind is bool:
-            if value.lower() not in ("true", "false"):
+            if value.lower() not in TRUE_WORDS | FALSE_WORDS:
                 raise ValueError(value)
-            return value.lower() == "true"
+            return value.lower() in TRUE_WORDS
         converted = kind(value)
     except ValueError:
-        raise OptionError(f"bot {spec!r}: {key} must be {KINDS.get(kind, kind.__name__)}, not {value!r}") from None
+        raise OptionError(f"bot {spec!r}: {key} must be {KINDS.get(kind, kind.__name__)}, not {value!r}",
+                          Reason("parameter_kind", {**fields, "kind_key": f"kind.{kind.__name__}"})) from None
+    if kind is float and not math.isfinite(converted):
+        raise OptionError(f"bot {spec!r}: {key} must be a finite number, not {value!r}",
+                          Reason("parameter_finite", fields))
     if kind in (int, float) and (converted <= 0 if key in POSITIVE else converted < 0):
-        raise OptionError(f"bot {spec!r}: {key} must be {'above 0' if key in POSITIVE else '0 or more'}, "
-                          f"not {value!r}")
+        above = key in POSITIVE
+        raise OptionError(f"bot {spec!r}: {key} must be {'above 0' if above else '0 or more'}, not {value!r}",
+                          Reason("parameter_positive" if above else "parameter_negative", fields))
     return converted
 
 
@@ -146,20 +163,29 @@ def resolve_bot(spec: str, game: str) -> tuple[BotMaker, dict[str, Any]]:
     name, given = split_spec(spec)
     maker = _makers(game).get(name)
     if maker is None:
-        raise OptionError(f"no bot named {name!r} for {game}; the bots are: {', '.join(bot_names(game))}")
+        raise OptionError(f"no bot named {name!r} for {game}; the bots are: {', '.join(bot_names(game))}",
+                          Reason("no_bot", {"name": name, "game": game, "bots": ", ".join(bot_names(game))}))
     allowed = maker.parameters or {}
     params: dict[str, Any] = dict(maker.defaults or {})
     for key, value in given.items():
         if key not in allowed:
             takes = f"it takes {', '.join(allowed)}" if allowed else "it takes none"
-            raise OptionError(f"bot {spec!r}: {name} has no parameter {key!r}; {takes}")
+            raise OptionError(f"bot {spec!r}: {name} has no parameter {key!r}; {takes}",
+                              Reason("no_parameter" if allowed else "no_parameters",
+                                     {"spec": spec, "name": name, "parameter": key, "takes": ", ".join(allowed)}))
         params[key] = _convert(spec, key, value, allowed[key])
     return maker, params
 
 
-def check_bot(spec: str, game: str) -> str:
-    """Check a bot spec for ``game`` without making the bot; the spec as written, trimmed."""
-    resolve_bot(spec, game)
+def check_bot(spec: str, game: str, lang: str = "en") -> str:
+    """Check a bot spec for ``game`` without making the bot; the spec as written, trimmed. Refused with an
+    ``OptionError`` whose message is in ``lang`` (and whose ``reason`` says it in any language)."""
+    try:
+        resolve_bot(spec, game)
+    except OptionError as e:
+        if lang == "en" or e.reason is None:
+            raise
+        raise OptionError(WORDS.reason(lang, e.reason) or str(e), e.reason) from None
     return spec.strip()
 
 

@@ -3,11 +3,9 @@
 
 from __future__ import annotations
 
-from ..engine.i18n import Catalog
-from . import LEVELS
+from . import LEVELS, WORDS
 
-WORDS = Catalog.load("ludotheque.bots")
-"""The bots' words: levels, and the hints' figures."""
+__all__ = ["WORDS", "levels_json"]
 
 
 def levels_json() -> list[dict[str, object]]:

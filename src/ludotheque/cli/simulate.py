@@ -56,7 +56,7 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
             raise OptionError(UI.t(lang, "simulate.person", name=b, game=title, bots=", ".join(known)))
         if split_spec(b)[0] not in known:
             raise OptionError(UI.t(lang, "simulate.unknown_bot", name=b, game=title, bots=", ".join(known)))
-        check_bot(b, name)
+        check_bot(b, name, lang)
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:

@@ -258,4 +258,4 @@ def check_arguments(args: argparse.Namespace, lang: str) -> None:
             if split_spec(bot)[0] not in known:
                 raise OptionError(UI.t(lang, "error.unknown_bot", name=bot, game=game.info.title(lang),
                                        bots=join_words(known, lang)))
-            check_bot(bot, game.info.name)
+            check_bot(bot, game.info.name, lang)

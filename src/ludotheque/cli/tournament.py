@@ -78,7 +78,7 @@ def refusal(error: LudoError, lang: str) -> OptionError:
 def check_bots(game: str, specs: list[str], lang: str) -> None:
     """Refuse, in ``lang``, a bot ``game`` has none of (with the list of its bots) or a spec it refuses (with the
     bots module's reason)."""
-    from ..bots import bot_names
+    from ..bots import WORDS, bot_names
     from ..engine.game import get_game
     from ..engine.words import join_words
     from ..sim.tournament import TournamentError, check_bots
@@ -93,7 +93,8 @@ def check_bots(game: str, specs: list[str], lang: str) -> None:
             if spec.split(":")[0].strip().lower() not in known:
                 raise OptionError(UI.t(lang, "error.unknown_bot", name=spec, game=get_game(game).info.title(lang),
                                        bots=join_words(known, lang))) from None
-            raise OptionError(UI.t(lang, "tournament.bad_bot", name=spec, detail=str(e))) from None
+            raise OptionError(WORDS.reason(lang, e.reason)
+                              or UI.t(lang, "tournament.bad_bot", name=spec, detail=str(e))) from None
 
 
 def check_games(games: int, lang: str) -> None:

@@ -10,8 +10,9 @@ from .errors import OptionError
 
 OptionValue = bool | int | str
 
-_TRUE = {"true", "yes", "on", "1", "oui", "vrai"}
-_FALSE = {"false", "no", "off", "0", "non", "faux"}
+TRUE_WORDS = frozenset({"true", "yes", "on", "1", "oui", "vrai"})
+FALSE_WORDS = frozenset({"false", "no", "off", "0", "non", "faux"})
+"""How a yes-or-no setting (a game's option, a bot's parameter) may be typed, in English or French."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,8 @@ class OptionSpec:
         if self.kind is bool:
             if isinstance(raw, bool):
                 value = raw
-            elif isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
-                value = raw.strip().lower() in _TRUE
+            elif isinstance(raw, str) and raw.strip().lower() in TRUE_WORDS | FALSE_WORDS:
+                value = raw.strip().lower() in TRUE_WORDS
             else:
                 raise OptionError(f"option {self.name}={raw!r}: allowed values are {self.allowed()}")
         elif self.kind is int:

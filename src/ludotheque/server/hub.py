@@ -60,6 +60,10 @@ PRESENCE_SECONDS = 10.0
 """How often an instance says again which seats are connected to it (the others forget it after 2.5 times that)."""
 RATING_SWEEP_SECONDS = 60.0
 """How often an instance looks for finished rated tables whose result is not applied yet (and at start)."""
+BOT_SECONDS = 10.0
+"""The longest a table's bot thinks over one move on a server, whatever its spec asks: a table made with
+``mcts:seconds=3600`` (or a huge iteration budget) must not hold one of the instance's threads for an hour. Ten times
+the strongest level's second."""
 
 log = logging.getLogger("ludotheque.server")
 
@@ -180,8 +184,10 @@ class Hub:
 
     def __init__(self, store: Store, clock: Clock = time.time, *, bus: Bus | None = None,
                  instance: str | None = None, lease_seconds: float = LEASE_SECONDS,
-                 metrics: Metrics | None = None) -> None:
+                 metrics: Metrics | None = None, bot_seconds: float = BOT_SECONDS) -> None:
         self.store = store
+        self.bot_seconds = bot_seconds
+        """The longest a table's bot thinks over a move here (``BOT_SECONDS``), whatever its spec asks."""
         self.clock = clock
         self.bus: Bus = bus or LocalBus()
         self.instance = instance or default_instance()
@@ -435,7 +441,7 @@ class Hub:
                             [a.text for a in actions])
         return Table(Match.from_record(record), move_seconds=stored.move_seconds,
                      bot_delay=stored.bot_delay_ms / 1000, clock=self.clock,
-                     played=[Played(a.played, a.by) for a in actions])
+                     played=[Played(a.played, a.by) for a in actions], bot_seconds=self.bot_seconds)
 
     def forget(self, live: LiveTable) -> None:
         """Let a table go from memory when nobody here looks at it and this instance does not drive it (it is

@@ -55,12 +55,15 @@ class Table:
     """A match and its seats. ``advance`` plays chance and the bots that are due; people ``submit``."""
 
     def __init__(self, match: Match, *, move_seconds: float | None = None, bot_delay: float = 0.0,
-                 clock: Clock = time.time, played: list[Played] | None = None) -> None:
+                 clock: Clock = time.time, played: list[Played] | None = None,
+                 bot_seconds: float | None = None) -> None:
         self.match = match
         self.move_seconds = move_seconds
         """A person's time for one decision (None: no clock)."""
         self.bot_delay = bot_delay
         """Seconds a bot waits before its move (so that people can follow)."""
+        self.bot_seconds = bot_seconds
+        """The longest a bot may think over one move, whatever its budget asks (a server's limit; None: none)."""
         self.clock = clock
         self.played: list[Played] = list(played or [])
         """Per action of the match's history: when, and by whom."""
@@ -156,10 +159,13 @@ class Table:
         """The bot that plays ``seat`` now (for a person out of time: a stand-in) and what it may look at: its
         seat's view of a copy of the state, so that it may think while the table goes on."""
         state = self.match.state.clone()
-        deadline = None
+        deadlines = []
         if self.move_seconds is not None:  # a bot under the table's clock thinks no longer than a person may
             remaining = self._since + self.bot_delay + self.move_seconds - self.clock()
-            deadline = time.monotonic() + max(0.0, remaining)
+            deadlines.append(time.monotonic() + max(0.0, remaining))
+        if self.bot_seconds is not None:
+            deadlines.append(time.monotonic() + self.bot_seconds)
+        deadline = min(deadlines, default=None)
         return self._bot(seat, self.is_person(seat)), SeatView(state, seat, state.legal_actions(), deadline)
 
     def advance(self, now: float | None = None) -> int:
