@@ -35,6 +35,21 @@ def test_a_hint_names_legal_moves_with_chances_and_reasons_from_the_seats_view()
         assert "% chance to win" in h.line("en") and "\u00a0% de chances de gagner" in h.line("fr")
 
 
+def test_a_hints_numbers_are_written_as_the_language_writes_them() -> None:
+    """"1,088 simulated games" and "buys shop 9 for 8,000" in English, "1 088 parties simulées" and "8 000" in
+    French (no-break spaces), whatever the game."""
+    from ludotheque.bots.hints import Hint
+
+    hint = Hint("buy", 0.36, 1088, (("buy", {"shop": 9, "price": 8000, "cash": 102000}),))
+    assert hint.line("en") == "buy: 36 % chance to win (1,088 simulated games)"
+    assert hint.line("fr") == "buy\u00a0: 36\u00a0% de chances de gagner (1\u00a0088 parties simulées)"
+    assert Hint("pass", 0.5, 1, ()).line("en").endswith("(1 simulated game)")
+    lux = get_game("luxembourg-shopping")
+    english, french = hint.words(lux, "en", NAMES)[0], hint.words(lux, "fr", NAMES)[0]
+    assert "shop 9 for 8,000" in english and "102,000" in english, english
+    assert "8\u00a0000" in french and "102\u00a0000" in french, french
+
+
 def test_a_hint_for_a_forced_move_says_so_and_a_hint_is_only_for_the_seat_to_move() -> None:
     game = get_game("gracias")
     state = game.new_game(3)

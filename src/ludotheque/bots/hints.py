@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.bots import SeatView
 from ..engine.game import Game
 from ..engine.state import State
+from ..engine.words import format_int
 from .levels import WORDS
 from .search import Search, opponent_model
 
@@ -46,7 +47,7 @@ class Hint:
         percent = round(100 * self.win)
         return WORDS.t(lang, "hint.line", action=action_words or self.action,
                        chance=WORDS.t(lang, "hint.chance", percent=percent),
-                       tries=WORDS.plural(lang, "hint.tries", self.tries, count=self.tries))
+                       tries=WORDS.plural(lang, "hint.tries", self.tries, count=format_int(self.tries, lang)))
 
     def to_json(self, game: Game, names: Sequence[str]) -> dict[str, Any]:
         """For a front end: the action, the figures, and the reasons in both languages."""

@@ -15,6 +15,7 @@ from .i18n import Catalog
 from .options import OptionSpec, OptionValue, resolve_options
 from .search import NO_HOOKS, SearchHooks
 from .state import Action, Event, State
+from .words import format_int
 
 
 @dataclass(frozen=True)
@@ -149,10 +150,12 @@ class Game(ABC):
 
     def describe_reason(self, key: str, fields: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
         """Why a move is good (``SearchHooks.reasons``) in words, from the catalogue's ``hint.<key>`` entry, or its
-        plural forms ``hint.<key>_one``/``_other`` by the field ``count`` (``player`` is the seat's name)."""
-        words = with_player(fields, names)
+        plural forms ``hint.<key>_one``/``_other`` by the field ``count`` (``player`` is the seat's name). Whole
+        numbers are written as ``lang`` writes them (``8,000``, ``8 000``)."""
+        count = int(fields.get("count", 0))
+        words = {k: format_int(v, lang) if type(v) is int else v for k, v in with_player(fields, names).items()}
         if self.catalog.has(f"hint.{key}_one"):
-            return self.catalog.plural(lang, f"hint.{key}", int(words.get("count", 0)), **words)
+            return self.catalog.plural(lang, f"hint.{key}", count, **words)
         return self.catalog.t(lang, f"hint.{key}", **words)
 
 
