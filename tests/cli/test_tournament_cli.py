@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -96,6 +97,29 @@ def test_a_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     picture = tmp_path / "t.png"
     code, _, err = run(capsys, *GRACIAS, "--out", str(tmp_path / "t"), "--json", "--plot", str(picture))
     assert code == 0 and picture.stat().st_size > 1000 and str(picture) in err
+
+
+def test_a_plots_axes_say_their_numbers_exactly(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A rating axis has whole-number ticks, and no tick is labelled with a rounded number (32.5 as "32")."""
+    pytest.importorskip("matplotlib")
+    from ludotheque.sim import plot
+
+    labels = plot._numbers("en", 0)
+    assert [labels(x, None) for x in (30.0, 32.5, 1250.0, 0.125)] == ["30", "32.5", "1,250", "0.125"]
+    assert plot._numbers("fr", 1)(0.25, None) == "0,25" and plot._numbers("fr", 1)(0.2, None) == "0,2"
+    figures: list[Any] = []
+    monkeypatch.setattr(plot, "_save", lambda fig, title, path: figures.append(fig) or Path(path))
+    run_quietly = ("tournament", "gracias", "--bots", "heuristic,random,random,easy", "--players", "3", "--games",
+                   "8", "--seed", "2", "--out", str(tmp_path / "t"), "--json", "--plot", str(tmp_path / "t.png"))
+    assert main(list(run_quietly)) == 0
+    rating = figures[0].axes[0]
+    rating.set_ylim(15.2, 34.8)  # a range that the default ticks would cut every 2.5
+    rating.figure.set_size_inches(11, 8)
+    rating.figure.canvas.draw()
+    ticks = [t for t in rating.get_yticks() if 15.2 <= t <= 34.8]
+    assert len(ticks) >= 2 and all(t == int(t) for t in ticks), ticks
+    shown = [t.get_text() for t in rating.get_yticklabels() if t.get_text()]
+    assert shown and all(text.replace(",", "").lstrip("−-").isdigit() for text in shown), shown
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -111,6 +111,8 @@ def plot_tournament(standings: Standings, path: str | Path, labels: Mapping[str,
 
     ``labels``: ``rating`` (the left axis), ``start`` (a new bot's rating), ``seat`` (the right's groups, formatted
     with ``{seat}``), ``wins`` (the right axis), ``fair`` and ``title``."""
+    from matplotlib.ticker import MaxNLocator
+
     from ..ratings import MU
 
     plt = _pyplot()
@@ -122,6 +124,7 @@ def plot_tournament(standings: Standings, path: str | Path, labels: Mapping[str,
                   capsize=6, color="#4c78a8")
     left.axhline(MU, color="#bab0ac", linestyle=":", label=labels["start"])
     left.set_ylabel(labels["rating"])
+    left.yaxis.set_major_locator(MaxNLocator(integer=True))
     left.yaxis.set_major_formatter(_numbers(lang, 0))
     left.legend()
     width = 0.8 / len(entrants)
@@ -151,12 +154,19 @@ def _pyplot() -> Any:
 
 
 def _numbers(lang: str, digits: int) -> FuncFormatter:
-    """An axis's numbers as ``lang`` writes them (``0,2`` and ``12 000`` in French)."""
+    """An axis's numbers as ``lang`` writes them (``0,2`` and ``12 000`` in French), with ``digits`` decimals, or
+    more where a tick needs them (a tick at 32.5 is never labelled 32)."""
     from matplotlib.ticker import FuncFormatter
 
     from ..engine.words import format_number
 
-    return FuncFormatter(lambda x, _: format_number(x, lang, digits))
+    def label(x: float, _: object) -> str:
+        shown = digits
+        while shown < digits + 3 and abs(x - round(x, shown)) > 1e-9 * max(1.0, abs(x)):
+            shown += 1
+        return format_number(x, lang, shown)
+
+    return FuncFormatter(label)
 
 
 def _save(fig: Figure, title: str, path: str | Path) -> Path:
