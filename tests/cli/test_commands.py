@@ -34,6 +34,17 @@ def test_games_lists_acquire_with_options(capsys: pytest.CaptureFixture[str]) ->
     assert code == 0 and after == out
 
 
+def test_games_names_one_game_by_its_name_or_an_alias(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games", "stack-market")
+    assert code == 0 and out.startswith("stack-market") and "steadiness" in out and "Levels" in out
+    assert "acquire" not in out and "gracias" not in out
+    alias = get_game("acquire").info.aliases[0]
+    code, out, _ = run(capsys, "games", alias, "--json")
+    assert code == 0 and [g["name"] for g in json.loads(out)] == ["acquire"]
+    code, _, err = run(capsys, "--lang", "fr", "games", "chess")
+    assert code == 2 and "aucun jeu nommé" in err and "stack-market" in err
+
+
 def test_simulate_json_is_deterministic_and_independent_of_jobs(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("simulate", "acquire", "--games", "12", "--players", "3", "--bots", "heuristic,random,random",
             "--seed", "4", "--json")

@@ -1,4 +1,5 @@
-"""``ludo games``: the games with their players, options and seat settings (``--seat-option``)."""
+"""``ludo games [GAME]``: the games (or one) with their players, options and seat settings (``--seat-option``), and
+the levels."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from rich.text import Text
 
 from ..bots import LEVELS, bot_names
 from ..bots.levels import WORDS, levels_json
-from ..engine.game import all_games
+from ..engine.errors import OptionError
+from ..engine.game import all_games, get_game
 from ..engine.options import OptionSpec, written
+from ..engine.words import join_words
 from .output import Screen
 from .texts import UI
 
@@ -19,6 +22,12 @@ from .texts import UI
 def run_games(args: argparse.Namespace) -> int:
     lang = args.lang
     games = all_games()
+    if args.game is not None:  # one game, by its name or an alias
+        try:
+            games = [get_game(args.game)]
+        except OptionError:
+            raise OptionError(UI.t(lang, "error.no_such_game", name=args.game,
+                                   games=join_words((g.info.name for g in all_games()), lang))) from None
     if args.json:
         print(json.dumps([{
             "name": g.info.name, "aliases": list(g.info.aliases), "title_en": g.info.title_en,

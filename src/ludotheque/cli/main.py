@@ -102,6 +102,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         return sub.add_parser(name, help=h(key), description=h(key), parents=[common])
 
     games = add("games", "args.games")
+    games.add_argument("game", nargs="?", metavar=h("args.mv_game"), help=h("args.games_game"))
     games.add_argument("--json", action="store_true", help=h("args.json_games"))
 
     def game_config(p: argparse.ArgumentParser, players: str, bots: str, seed: str) -> None:
