@@ -119,6 +119,19 @@ def test_typography(name: str, key: str) -> None:
     assert not re.search(r" [:;!?](?=\s|$)|[«»]", en), f"{key}: English typography in {en!r}"
 
 
+OPTION_HELPS = [(g.info.name, o.name, o.help_fr) for g in all_games() if type(g).__module__.startswith("ludotheque.")
+                for o in (*g.info.options, *g.info.seat_options)]
+
+
+@pytest.mark.parametrize(("game", "option", "fr"), OPTION_HELPS, ids=[f"{g}:{o}" for g, o, _ in OPTION_HELPS])
+def test_option_help_typography(game: str, option: str, fr: str) -> None:
+    """An option's French help (``ludo --lang fr games``, the browser's table setup) is set as French sets it."""
+    assert not re.search(r"\S[:;!?](?=\s|$)", fr), f"{game} {option}: French puts a space before : ; ! ? in {fr!r}"
+    assert not re.search(r" [:;!?»%]|« ", fr), \
+        f"{game} {option}: French puts a no-break space (U+00A0) before : ; ! ? » % and after «, in {fr!r}"
+    assert not re.search(r"«\S|\S»", fr), f"{game} {option}: French guillemets take spaces inside, in {fr!r}"
+
+
 def describe(game: str, kind: str, lang: str, **args: Any) -> str:
     return get_game(game).describe(Event(kind, args), lang, ["Ada", "Bob", "Cy", "Dee"])
 

@@ -11,19 +11,19 @@ OPTIONS = (
     OptionSpec("game", "simple",
                "'simple': the first pawn to reach or pass square 60 ends the game; 'double': two trips, the second "
                "with 3 businesses or establishments, the end with 6 (« Règle de jeu complémentaire »)",
-               "'simple' : le premier pion qui atteint ou dépasse la case 60 termine le jeu ; 'double' : deux voyages, "
-               "le second avec 3 commerces ou établissements, la fin avec 6 (« Règle de jeu complémentaire »)",
+               "'simple' : le premier pion qui atteint ou dépasse la case 60 termine le jeu ; 'double' : deux voyages, "
+               "le second avec 3 commerces ou établissements, la fin avec 6 (« Règle de jeu complémentaire »)",
                ("simple", "double")),
     OptionSpec("board", "reconstructed",
                "The board's data file: 'reconstructed' (shipped, not the printed edition) or the path of your own "
                "TOML file (ludo check-data checks it)",
-               "Le fichier du plateau : 'reconstructed' (fourni, reconstitué, pas l'édition imprimée) ou le chemin "
+               "Le fichier du plateau : 'reconstructed' (fourni, reconstitué, pas l'édition imprimée) ou le chemin "
                "de votre propre fichier TOML (ludo check-data le vérifie)", file=True),
     OptionSpec("charges", "reconstructed",
                "The « cartes des charges » data file: 'reconstructed' or the path of your own TOML file",
-               "Le fichier des « cartes des charges » : 'reconstructed' ou le chemin de votre propre fichier TOML",
+               "Le fichier des « cartes des charges » : 'reconstructed' ou le chemin de votre propre fichier TOML",
                file=True),
     OptionSpec("rounds", DEFAULT_ROUNDS,
                "Stop after this many rounds and settle the accounts (0: never)",
-               "Arrêter après ce nombre de tours et établir le compte final (0 : jamais)", bounds=(0, 100_000)),
+               "Arrêter après ce nombre de tours et établir le compte final (0 : jamais)", bounds=(0, 100_000)),
 )

@@ -6,7 +6,7 @@ OPTIONS = (
     OptionSpec("packets", "one",
                "Packets at scoring: 'one' = one face-down packet of 5 per colour, the rest stays open (the rulebook); "
                "'many' = one packet per full 5",
-               "Paquets au décompte : 'one' = un paquet de 5 par couleur, le reste reste visible (la règle) ; "
+               "Paquets au décompte : 'one' = un paquet de 5 par couleur, le reste reste visible (la règle) ; "
                "'many' = un paquet par tranche complète de 5",
                ("one", "many")),
 )

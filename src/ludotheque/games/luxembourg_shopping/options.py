@@ -11,21 +11,21 @@ OPTIONS = (
     OptionSpec("board", "reconstructed",
                "The board's data file: 'reconstructed' (shipped, not the printed edition) or the path of your own "
                "TOML file (ludo check-data checks it)",
-               "Le fichier du plateau : 'reconstructed' (fourni, reconstitué, pas l'édition imprimée) ou le chemin "
+               "Le fichier du plateau : 'reconstructed' (fourni, reconstitué, pas l'édition imprimée) ou le chemin "
                "de votre propre fichier TOML (ludo check-data le vérifie)", file=True),
     OptionSpec("correspondance", "reconstructed",
                "The « Correspondance » deck's data file: 'reconstructed' or the path of your own TOML file",
-               "Le fichier du paquet « Correspondance » : 'reconstructed' ou le chemin de votre propre fichier TOML",
+               "Le fichier du paquet « Correspondance » : 'reconstructed' ou le chemin de votre propre fichier TOML",
                file=True),
     OptionSpec("bouton_rouge", "reconstructed",
                "The « Bouton Rouge » deck's data file: 'reconstructed' or the path of your own TOML file",
-               "Le fichier du paquet « Bouton Rouge » : 'reconstructed' ou le chemin de votre propre fichier TOML",
+               "Le fichier du paquet « Bouton Rouge » : 'reconstructed' ou le chemin de votre propre fichier TOML",
                file=True),
     OptionSpec("rounds", DEFAULT_ROUNDS,
                "Stop after this many rounds and rank as the rulebook says for a game stopped early (signs, largest "
                "gallery, galleries, shops, money); 0: never",
                "Arrêter après ce nombre de tours et classer comme la règle le dit pour une partie arrêtée (enseignes, "
-               "plus grande galerie, galeries, commerces, argent) ; 0 : jamais",
+               "plus grande galerie, galeries, commerces, argent) ; 0 : jamais",
                bounds=(0, 100_000)),
 )
 FILE_OPTIONS = ("board", "correspondance", "bouton_rouge")
