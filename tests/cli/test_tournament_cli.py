@@ -4,6 +4,7 @@ going on where it stopped, Ctrl-C keeping the games, and bad input refused in wo
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from pathlib import Path
 from typing import Any
@@ -169,3 +170,22 @@ def test_a_folder_holding_something_else_is_refused(capsys: pytest.CaptureFixtur
     code, _, err = run(capsys, "tournament", "--resume", str(tmp_path / "nowhere"))
     assert code == 2 and "holds no tournament" in err and not (tmp_path / "nowhere").exists()
     assert [p.name for p in other.iterdir()] == ["notes.txt"]
+
+
+def test_a_french_table_never_cuts_a_number_from_its_sign(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 80 columns, « 45,3 % – 93,7 % » stays on its line (rich breaks at no-break spaces unless told not to); on a
+    screen too narrow for the numbers, the table still shows every column."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(capsys, "--lang", "fr", *GRACIAS, "--out", str(tmp_path / "t"))
+    assert code == 0
+    table = out[:out.index("victoires par place")]
+    rows = [line for line in table.splitlines() if line.startswith("│") and line.strip("│ ")]
+    intervals = re.findall(r"\d+,\d\u00a0% – \d+,\d\u00a0%", table)
+    assert len(intervals) == 3 and not any(re.search(r"│\s*%\s*│", line) for line in rows), table
+    assert all(len(line) <= 80 for line in out.splitlines()), out
+    monkeypatch.setenv("COLUMNS", "50")
+    code, out, _ = run(capsys, "--lang", "fr", "tournament", "--resume", str(tmp_path / "t"))
+    assert code == 0 and all(len(line) <= 50 for line in out.splitlines())
+    header = out[:out.index("victoires par place")]
+    assert "IC" in header and "rang" in header and "moyen" in header, header

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -111,6 +111,17 @@ def wrapped(text: str | Text, width: int | None, style: str = "", indent: str = 
             out.append_text(text[start + begin:start + end])
         start += len(line) + 1
     return out
+
+
+def numbers_fit(headers: Sequence[str], columns: Sequence[Iterable[str]], width: int, names: int = 8) -> bool:
+    """Whether a table's number columns (``headers``, each column's cells) fit ``width`` unwrapped beside a first
+    column of names folded to ``names`` columns: then they are added ``no_wrap``, since rich breaks a cell at the
+    no-break spaces of French numbers (``45,3 %`` would end a line with ``45,3`` and start the next with ``%``);
+    on a screen too narrow for that, wrapping is better than losing the right of the table."""
+    needed = names + 3 * (len(headers) + 1) + 1  # each column's padding and border, and the table's edges
+    for header, cells in zip(headers, columns, strict=True):
+        needed += max(cell_len(header), *map(cell_len, cells))
+    return needed <= width
 
 
 def _breaks(line: str, width: int, indent: int) -> list[tuple[int, int]]:

@@ -34,7 +34,7 @@ from ..sim import SimConfig, Summary, simulate
 from .limits import check_numbers
 from .outcome import end_reason
 from .output import Screen, os_reason
-from .render import wrapped
+from .render import numbers_fit, wrapped
 from .start import PERSON_MARKS, check_players, parse_seat_options, split_bots
 from .texts import UI
 
@@ -144,19 +144,25 @@ def print_summary(summary: Summary, lang: str, console: Console) -> None:
     left = any(b.left for b in summary.bots.values())  # a column only for games where seats leave
     timed = c.move_limit is not None or any(b.seconds_per_move > 0.001 for b in summary.bots.values())
     limited = c.move_limit is not None
-    for key in ("simulate.bot", "simulate.seats", "simulate.wins", "simulate.ci", "simulate.score",
-                "simulate.rank", *(("simulate.left",) if left else ()), *(("simulate.think",) if timed else ()),
-                *(("simulate.over",) if limited else ())):
-        table.add_column(UI.t(lang, key), justify="left" if key == "simulate.bot" else "right")
+    keys = ("simulate.bot", "simulate.seats", "simulate.wins", "simulate.ci", "simulate.score", "simulate.rank",
+            *(("simulate.left",) if left else ()), *(("simulate.think",) if timed else ()),
+            *(("simulate.over",) if limited else ()))
+    rows = []
     for b in summary.by_bot():
         lo, hi = b.interval
-        table.add_row(Text(b.bot), format_number(b.seats, lang), format_percent(b.win_rate, lang),
-                      f"{format_percent(lo, lang)} – {format_percent(hi, lang)}",
-                      format_number(b.score_total / max(1, b.seats), lang),
-                      format_number(b.rank_total / max(1, b.seats), lang, 2),
-                      *((format_percent(b.left / max(1, b.seats), lang),) if left else ()),
-                      *((format_number(1000 * b.seconds_per_move, lang, 1),) if timed else ()),
-                      *((format_number(b.over, lang),) if limited else ()))
+        rows.append((b.bot, format_number(b.seats, lang), format_percent(b.win_rate, lang),
+                     f"{format_percent(lo, lang)} – {format_percent(hi, lang)}",
+                     format_number(b.score_total / max(1, b.seats), lang),
+                     format_number(b.rank_total / max(1, b.seats), lang, 2),
+                     *((format_percent(b.left / max(1, b.seats), lang),) if left else ()),
+                     *((format_number(1000 * b.seconds_per_move, lang, 1),) if timed else ()),
+                     *((format_number(b.over, lang),) if limited else ())))
+    headers = [UI.t(lang, key) for key in keys]
+    whole = numbers_fit(headers[1:], [[r[k] for r in rows] for k in range(1, len(keys))], console.width)
+    for k, header in enumerate(headers):
+        table.add_column(header, justify="right" if k else "left", no_wrap=whole and k > 0)
+    for row in rows:
+        table.add_row(Text(row[0]), *row[1:])
     console.print(table)
     colon, semicolon = ("\u00a0: ", "\u00a0; ") if lang == "fr" else (": ", "; ")
     rates = "  ".join(f"{s}{colon}{format_percent(r, lang)}" for s, r in enumerate(summary.seat_win_rates()))

@@ -253,7 +253,7 @@ def print_standings(standings: Standings, lang: str, console: Console) -> None:
     from ..engine.game import get_game
     from ..engine.words import format_number, format_percent
     from ..ratings import MU, SIGMA
-    from .render import wrapped
+    from .render import numbers_fit, wrapped
 
     c = standings.config
     game = get_game(c.game)
@@ -271,20 +271,24 @@ def print_standings(standings: Standings, lang: str, console: Console) -> None:
                      format_number(e.rating.ordinal, lang, 1), *((format_number(e.games, lang),) if uneven else ()),
                      format_percent(e.win_rate, lang), f"{format_percent(lo, lang)} – {format_percent(hi, lang)}",
                      format_number(e.mean_rank, lang, 2)))
-    for k, key in enumerate(keys):  # on a narrow screen, names and numbers fold rather than lose their ends
-        table.add_column(UI.t(lang, key), justify="right" if k else "left", overflow="fold")
+    headers = [UI.t(lang, key) for key in keys]
+    whole = numbers_fit(headers[1:], [[r[k] for r in rows] for k in range(1, len(keys))], console.width)
+    for k, header in enumerate(headers):  # on a narrow screen, names and numbers fold rather than lose their ends
+        table.add_column(header, justify="right" if k else "left", overflow="fold", no_wrap=whole and k > 0)
     for row in rows:
         table.add_row(Text(row[0]), *row[1:])
     console.print(table)
     seats = Table(title=Text(UI.t(lang, "tournament.seat_title")))
+    rates = [[format_percent(e.seat_rate(s), lang) if e.seat_games[s] else "—" for s in range(c.players)]
+             for e in entrants] + [[format_percent(r, lang) for r in standings.seat_win_rates()]]
     seats.add_column(UI.t(lang, "simulate.bot"), overflow="fold")
-    for s in range(c.players):
-        seats.add_column(UI.t(lang, "tournament.seat_column", seat=s), justify="right", overflow="fold")
-    for e in entrants:
-        seats.add_row(Text(e.name), *(format_percent(e.seat_rate(s), lang) if e.seat_games[s] else "—"
-                                      for s in range(c.players)))
-    seats.add_row(Text(UI.t(lang, "tournament.every_bot"), style="italic"),
-                  *(format_percent(r, lang) for r in standings.seat_win_rates()))
+    places = [UI.t(lang, "tournament.seat_column", seat=s) for s in range(c.players)]
+    whole = numbers_fit(places, [[r[s] for r in rates] for s in range(c.players)], console.width)
+    for place in places:
+        seats.add_column(place, justify="right", overflow="fold", no_wrap=whole)
+    for e, cells in zip(entrants, rates, strict=False):
+        seats.add_row(Text(e.name), *cells)
+    seats.add_row(Text(UI.t(lang, "tournament.every_bot"), style="italic"), *rates[-1])
     console.print(seats)
     lines = [UI.t(lang, "tournament.legend", mu=format_number(MU, lang, 0), sigma=format_number(SIGMA, lang, 1)),
              UI.t(lang, "simulate.fair", fair=format_percent(1 / c.players, lang),
