@@ -189,3 +189,20 @@ def test_a_french_table_never_cuts_a_number_from_its_sign(capsys: pytest.Capture
     assert code == 0 and all(len(line) <= 50 for line in out.splitlines())
     header = out[:out.index("victoires par place")]
     assert "IC" in header and "rang" in header and "moyen" in header, header
+
+
+def test_a_tournaments_own_files_are_named_as_such_where_a_game_record_is_expected(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    assert run(capsys, *GRACIAS, "--out", str(folder))[0] == 0
+    for name in ("tournament.json", "summary.json"):
+        code, _, err = run(capsys, "replay", str(folder / name))
+        assert code == 2 and f"{folder / name} belongs to a tournament" in err and str(folder / "games") in err
+        code, _, err = run(capsys, "--lang", "fr", "play", "--load", str(folder / name))
+        assert code == 2 and "appartient à un tournoi" in err and "unknown record field" not in err, err
+    game = sorted((folder / "games").iterdir())[0]
+    assert run(capsys, "replay", str(game))[0] == 0
+    other = tmp_path / "summary.json"  # a file of that name that is not a tournament's: the record's own refusal
+    other.write_text('{"format": "something"}', encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(other))
+    assert code == 2 and "tournament" not in err

@@ -5,7 +5,9 @@ said in the player's language), and the arguments checked before anything runs."
 from __future__ import annotations
 
 import argparse
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 from ..bots import bot_names, check_bot, split_spec
@@ -145,13 +147,33 @@ def record_refusal(error: LudoError, path: str, lang: str) -> str:
 
 
 def load_record(path: str, lang: str) -> GameRecord:
-    """``GameRecord.load(path)``, refused (a ``RecordError``) in the user's language if it is not English."""
+    """``GameRecord.load(path)``, refused (a ``RecordError``) in the user's language if it is not English; a
+    tournament's own files (its settings, its summary) are named as such, with where its games' records are."""
     try:
         return GameRecord.load(path)
     except RecordError as e:
+        if _tournament_file(path):
+            from ..sim.tournament import GAMES_FOLDER
+
+            raise RecordError(UI.t(lang, "load.tournament", path=path,
+                                   games=str(Path(path).parent / GAMES_FOLDER))) from None
         if lang == "en":
             raise
         raise RecordError(record_refusal(e, path, lang)) from None
+
+
+def _tournament_file(path: str) -> bool:
+    """Whether ``path`` is a tournament's settings or summary (``ludo tournament``'s folder)."""
+    from ..sim.tournament import CONFIG_FILE, SUMMARY_FILE
+    from ..sim.tournament import FORMAT as TOURNAMENT_FORMAT
+
+    if Path(path).name not in (CONFIG_FILE, SUMMARY_FILE):
+        return False
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and (data.get("format") == TOURNAMENT_FORMAT or {"by_bot", "cycle"} <= set(data))
 
 
 def game_title(name: str, lang: str) -> str:
