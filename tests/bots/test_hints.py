@@ -79,3 +79,24 @@ def test_the_terminal_gives_a_hint_and_the_game_goes_on_unchanged(lang: str, wor
     out = text_of(c)
     assert expected in out
     assert session.match.state.to_json() == before
+
+
+def test_a_hint_weighs_every_move_when_there_are_few() -> None:
+    """Luxembourg-Shopping's search takes the heuristic's answer where buying is clearly right or wrong (its
+    candidates leave one of buy and pass); a hint still weighs both, so the player sees how they compare."""
+    game = get_game("luxembourg-shopping")
+    hooks = game.search_hooks()
+    rng = random.Random(0)
+    state = game.new_game(2)
+    while True:
+        assert state.current_player != -2, "the game ended before a clear purchase"
+        if state.current_player == CHANCE:
+            state.apply_legal(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) == 2 and len(hooks.candidates(state.resample(state.current_player, rng), legal)) == 1:
+            break
+        state.apply_legal(legal[int(rng.random() * len(legal))])
+    found = hints(game, state, state.current_player, iterations=200, seconds=None)
+    assert sorted(h.action for h in found) == sorted(a.text() for a in legal)
+    assert all(h.tries > 0 for h in found) and sum(h.tries for h in found) == 200

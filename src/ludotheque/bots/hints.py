@@ -67,8 +67,10 @@ def hints(game: Game, state: State, seat: int, *, seconds: float | None = HINT_S
     view = SeatView(state, seat, legal)
     rng = random.Random(seed)
     hooks = game.search_hooks()
+    # A few legal moves are all weighed, even those the game's candidates leave out as clearly worse: the player
+    # asks how the moves compare, and a hint with one move where there were two would not say.
     search = Search(view, rng, hooks, max_actions=game.info.max_actions, paired=hooks.paired,
-                    model=opponent_model(game, hooks, rng))
+                    model=opponent_model(game, hooks, rng), root_moves=legal if len(legal) <= moves else ())
     search.run(iterations, seconds)
     best = search.estimates()  # most tried first: what the search bot itself would play
     return [Hint(e.action.text(), e.win, e.visits, tuple(hooks.reasons(view.sample_state(rng), e.action, seat)))
