@@ -40,6 +40,19 @@ def test_ludo_games_lists_the_levels_in_both_languages(capsys: pytest.CaptureFix
     assert "Niveaux" in out and "difficile" in out and "mcts:iterations=400:model=false" in "".join(out.split())
 
 
+def test_at_80_columns_a_levels_spec_is_shown_whole(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spec is typed as it is shown: on an 80-column terminal each level's stays on one line (it was cut as
+    ``seconds=0.`` / ``3``)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    for lang in ("en", "fr"):
+        assert main(["--lang", lang, "games", "acquire"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        for budget in LEVELS.values():
+            spec = "= " + ":".join(["mcts", *(f"{k}={str(v).lower()}" for k, v in budget.items())])
+            assert any(line.strip() == spec for line in lines), (lang, spec, lines[-9:])
+
+
 def test_easy_blunders_now_and_then_where_the_others_keep_to_the_most_tried_move() -> None:
     """``easy`` draws its move in proportion to how much its search tried each (temperature 1); the other levels
     play the most tried one."""

@@ -259,3 +259,15 @@ def test_simulate_draws_a_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str
                      "--plot", str(path))
     assert code == 0
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_bots_default_name_names_its_kind_and_its_seat_keeps_the_whole_spec() -> None:
+    """``--bots mcts:iterations=50:model=false`` names the seat "Bot 1 (mcts)", short enough for a column header;
+    the record keeps the whole spec as the seat's bot."""
+    from ludotheque.cli.main import build_parser
+    from ludotheque.cli.start import plan_seats
+
+    args = build_parser().parse_args(["play", "acquire", "--bots", "mcts:iterations=50:model=false,expert:seconds=2"])
+    seats = plan_seats(get_game("acquire"), args, "en")
+    assert [(s.name, s.bot) for s in seats] == [("Player 0", None), ("Bot 1 (mcts)", "mcts:iterations=50:model=false"),
+                                                ("Bot 2 (expert)", "expert:seconds=2")]

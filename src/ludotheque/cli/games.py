@@ -58,8 +58,9 @@ def run_games(args: argparse.Namespace) -> int:
     for name, budget in LEVELS.items():
         spec = ":".join(["= mcts", *(f"{k}={written(v)}" for k, v in budget.items())])
         title = WORDS.t(lang, f"level.{name}")
-        levels.add_row(name if title == name else f"{name} ({title})", Text(WORDS.t(lang, f"level_help.{name}")),
-                       Text(spec, style="dim", overflow="fold"))
+        # the spec under its words, where it has the width to stay whole (it is typed as it is shown)
+        levels.add_row(name if title == name else f"{name} ({title})",
+                       Text.assemble(WORDS.t(lang, f"level_help.{name}"), "\n", (spec, "dim"), overflow="fold"))
     console.print(levels)
     return 0
 

@@ -109,11 +109,12 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
         raise OptionError(UI.t(lang, "error.too_many_names", names=len(names), people=people))
     seats = []
     for seat, bot in enumerate(kinds):
-        # Default names carry the seat number that actions and records use ("give 2", "2: buy Luxor").
+        # Default names carry the seat number that actions and records use ("give 2", "2: buy Luxor"); a bot's,
+        # its kind without parameters ("Bot 1 (mcts)", its whole spec is the seat's bot), short enough for a column.
         if bot is None:
             name = names.pop(0) if names else UI.t(lang, "seat.person", n=seat)
         else:
-            name = UI.t(lang, "seat.bot", n=seat, bot=bot)
+            name = UI.t(lang, "seat.bot", n=seat, bot=split_spec(bot)[0])
         seats.append(SeatConfig(name, bot, dict(settings.get(seat, {}))))
     return seats
 
