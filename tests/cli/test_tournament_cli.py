@@ -206,3 +206,17 @@ def test_a_tournaments_own_files_are_named_as_such_where_a_game_record_is_expect
     other.write_text('{"format": "something"}', encoding="utf-8")
     code, _, err = run(capsys, "replay", str(other))
     assert code == 2 and "tournament" not in err
+
+
+def test_a_file_in_the_way_and_a_resume_elsewhere_are_refused_with_what_to_do(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("notes", encoding="utf-8")
+    code, _, err = run(capsys, *GRACIAS, "--out", str(afile))
+    assert code == 2 and f"{afile} is a file, not a folder" in err and afile.read_text(encoding="utf-8") == "notes"
+    code, _, err = run(capsys, "--lang", "fr", *GRACIAS, "--out", str(afile))
+    assert code == 2 and "est un fichier, pas un dossier" in err
+    assert run(capsys, *GRACIAS, "--out", str(tmp_path / "t"))[0] == 0
+    code, _, err = run(capsys, "tournament", "--resume", str(tmp_path / "t"), "--out", str(tmp_path / "t2"))
+    assert code == 2 and "leave it out to go on with that tournament" in err and "another folder" not in err
+    assert not (tmp_path / "t2").exists()

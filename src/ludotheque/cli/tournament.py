@@ -58,6 +58,7 @@ DEFAULT_GAMES = 100
 
 
 REFUSALS = {"another": "tournament.another", "not_tournament": "tournament.not_tournament",
+            "not_folder": "tournament.not_folder",
             "no_tournament": "tournament.no_tournament", "bad_config": "tournament.bad_config",
             "rules": "tournament.rules", "beyond": "tournament.beyond", "bad_record": "tournament.bad_record",
             "unfinished": "tournament.unfinished", "long_name": "tournament.long_name"}

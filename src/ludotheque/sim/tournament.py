@@ -258,7 +258,10 @@ class Tournament:
             raise TournamentError(f"{folder} holds another tournament ({settings}); resume it with ludo tournament "
                                   f"--resume {folder}, or choose another folder with --out", "another",
                                   path=str(folder), settings=settings)
-        elif stored is None and path.exists() and (not path.is_dir() or any(path.iterdir())):
+        elif stored is None and path.exists() and not path.is_dir():
+            raise TournamentError(f"{folder} is a file, not a folder; choose a new or empty folder with --out",
+                                  "not_folder", path=str(folder))
+        elif stored is None and path.exists() and any(path.iterdir()):
             raise TournamentError(f"{folder} is not empty and holds no tournament; choose a new or empty folder "
                                   "with --out", "not_tournament", path=str(folder))
         tournament = cls(config, path)
