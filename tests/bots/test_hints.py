@@ -100,3 +100,20 @@ def test_a_hint_weighs_every_move_when_there_are_few() -> None:
     found = hints(game, state, state.current_player, iterations=200, seconds=None)
     assert sorted(h.action for h in found) == sorted(a.text() for a in legal)
     assert all(h.tries > 0 for h in found) and sum(h.tries for h in found) == 200
+
+
+def test_a_hints_chances_are_fair_ones_at_a_fair_start() -> None:
+    """At the start of a 3-player Acquire game every seat's chance is about a third. The search bot's own rollouts
+    play the searching seat with the game's quick policy and the others as the heuristic does, which puts every
+    move near 25 %; a hint lets the heuristic play every seat in its rollouts, so the chances it shows are fair
+    ones (here 28–35 %)."""
+    game = get_game("acquire")
+    shown = []
+    for seed in range(4):
+        state = game.new_game(3)
+        rng = random.Random(seed)
+        while state.current_player == CHANCE:
+            state.apply_legal(state.sample_chance(rng))
+        shown += [h.win for h in hints(game, state, state.current_player, iterations=300, seconds=None)]
+    mean = sum(shown) / len(shown)
+    assert 0.28 <= mean <= 0.39, (mean, shown)

@@ -70,7 +70,8 @@ def hints(game: Game, state: State, seat: int, *, seconds: float | None = HINT_S
     # A few legal moves are all weighed, even those the game's candidates leave out as clearly worse: the player
     # asks how the moves compare, and a hint with one move where there were two would not say.
     search = Search(view, rng, hooks, max_actions=game.info.max_actions, paired=hooks.paired,
-                    model=opponent_model(game, hooks, rng), root_moves=legal if len(legal) <= moves else ())
+                    model=opponent_model(game, hooks, rng), root_moves=legal if len(legal) <= moves else (),
+                    model_rollouts=True)  # the chances shown are fair ones: every seat played alike
     search.run(iterations, seconds)
     best = search.estimates()  # most tried first: what the search bot itself would play
     return [Hint(e.action.text(), e.win, e.visits, tuple(hooks.reasons(view.sample_state(rng), e.action, seat)))

@@ -114,7 +114,7 @@ class Search:
 
     def __init__(self, view: SeatView, rng: random.Random, hooks: SearchHooks = NO_HOOKS, *,
                  exploration: float = 0.7, max_actions: int = 100_000, root_moves: Sequence[Action] = (),
-                 paired: bool = False, model: OpponentModel | None = None) -> None:
+                 paired: bool = False, model: OpponentModel | None = None, model_rollouts: bool = False) -> None:
         self.view = view
         self.root_moves = list(root_moves)
         """Moves of the seat's that get a branch at the root even if the game's ``candidates`` leave them out (the
@@ -134,6 +134,11 @@ class Search:
         """The root's branches (paired search), gathered on its first iteration."""
         self.model = model
         """Where set, the other seats' moves, in the tree and in rollouts (``SearchHooks.model``)."""
+        self.model_rollouts = model_rollouts and model is not None
+        """Whether the model also plays the seat's own moves in rollouts (after its move in the tree): every seat
+        then plays alike, so a position's estimate is a fair chance to win, as a hint shows it, rather than one
+        biased against the seat whose rollouts play the game's quick policy. Not stronger, and slower
+        (``docs/bots.md``), so the search bot leaves it off."""
 
     def run(self, iterations: int | None = None, seconds: float | None = None) -> int:
         """Iterate until ``iterations`` more are done or ``seconds`` (or the view's deadline) are up; at least one
@@ -269,6 +274,8 @@ class Search:
         rng, hooks, model, seat = self.rng, self.hooks, self.model, self.view.seat
         if chance is None:
             chance = rng
+        if self.model_rollouts:
+            seat = -1  # no seat's moves are left to the quick policy
         plies = hooks.rollout_plies
         played = 0
         while True:
