@@ -111,12 +111,22 @@ def test_typography(name: str, key: str) -> None:
     fr, en = catalog.messages["fr"][key], catalog.messages["en"][key]
     assert not re.search(r"\S[:;!?](?=\s|$)", fr), f"{key}: French puts a space before : ; ! ? in {fr!r}"
     shipped = name in ("cli", "bots") or type(get_game(name)).__module__.startswith("ludotheque.")
-    if shipped and not key.startswith("web."):  # the browser wraps its own texts (the web views' [web])
+    if shipped:  # the browser's texts too: it wraps at an ordinary space, and would start a line with « : »
         assert not re.search(r" [:;!?»%]|« ", fr), \
             f"{key}: French puts a no-break space (U+00A0) before : ; ! ? » % and after «, in {fr!r}"
     assert not re.search(r"«\S|\S»", fr), f"{key}: French guillemets take spaces inside, in {fr!r}"
     assert not re.search(r"[“”\"]", fr), f"{key}: French quotes with « », in {fr!r}"
     assert not re.search(r" [:;!?](?=\s|$)|[«»]", en), f"{key}: English typography in {en!r}"
+
+
+def test_the_web_pages_own_texts_are_set_as_french_sets_them() -> None:
+    """The lobby's, the table's and the account pages' texts (``server/locale``): a no-break space before : ; ! ? » %
+    and inside « », so that the browser never starts a line with « : » or ends one with « »."""
+    from ludotheque.server.protocol import SERVER_TEXTS
+
+    wrong = {key: fr for key, fr in SERVER_TEXTS.messages["fr"].items()
+             if re.search(r" [:;!?»%]|« |\S[:;!?](?=\s|$)", fr)}
+    assert not wrong, wrong
 
 
 OPTION_HELPS = [(g.info.name, o.name, o.help_fr) for g in all_games() if type(g).__module__.startswith("ludotheque.")

@@ -41,7 +41,7 @@ def test_a_hints_numbers_are_written_as_the_language_writes_them() -> None:
     from ludotheque.bots.hints import Hint
 
     hint = Hint("buy", 0.36, 1088, (("buy", {"shop": 9, "price": 8000, "cash": 102000}),))
-    assert hint.line("en") == "buy: 36 % chance to win (1,088 simulated games)"
+    assert hint.line("en") == "buy: 36% chance to win (1,088 simulated games)"
     assert hint.line("fr") == "buy\u00a0: 36\u00a0% de chances de gagner (1\u00a0088 parties simulées)"
     assert Hint("pass", 0.5, 1, ()).line("en").endswith("(1 simulated game)")
     lux = get_game("luxembourg-shopping")

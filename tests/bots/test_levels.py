@@ -80,3 +80,11 @@ def test_a_level_keeps_to_a_budget_given_in_its_spec() -> None:
     assert bot.choose(view) in view.legal_actions
     assert bot.last is not None and bot.last.iterations == 30
     assert get_game("acquire").info.max_actions == bot.max_actions
+
+
+def test_a_bots_title_is_its_level_in_the_players_language() -> None:
+    from ludotheque.bots.levels import bot_title
+
+    assert [bot_title(spec, "fr") for spec in ("easy", "Medium", "hard:iterations=9", "heuristic", "mcts:seconds=1")] \
+        == ["facile", "moyen", "difficile", "heuristic", "mcts"]
+    assert bot_title("easy", "en") == "easy"

@@ -64,7 +64,7 @@ def test_a_rated_game_changes_every_seats_rating_once_even_after_a_restart(tmp_p
 
         summary = httpx.get(f"{running.url}/api/tables/{table}").json()
         changes = summary["rating_changes"]  # applied before the last frame was sent
-        assert [c["name"] for c in changes] == ["Ada", "Bob", "Bot 2 (heuristic)"]
+        assert [c["name"] for c in changes] == ["Ada", "Bob", "Bot 2"]
         assert [c["rank"] for c in changes] == outcome["ranks"]
         new = rate([Rating()] * 3, outcome["ranks"])
         for change, expected in zip(changes, new, strict=True):
@@ -254,9 +254,12 @@ def test_the_leaderboard_sorts_by_the_cautious_estimate(tmp_path: Path) -> None:
         assert board["game"] == "acquire" and board["title"]
         assert [(r["rank"], r["name"], r["bot"]) for r in board["ratings"]] == [
             (1, "Sure", False), (2, "Lucky", False), (3, "bot:random", True)]
-        assert board["ratings"][0] | {"title": None} == {"rank": 1, "name": "Sure", "bot": False, "game": "acquire",
-                                                         "title": None, "mu": 26.0, "sigma": 2.0, "ordinal": 20.0,
-                                                         "games": 40}
+        assert board["ratings"][0] | {"title": None} == {"rank": 1, "name": "Sure", "bot": False, "kind": None,
+                                                         "game": "acquire", "title": None, "mu": 26.0, "sigma": 2.0,
+                                                         "ordinal": 20.0, "games": 40}
+        assert board["ratings"][2]["kind"] == "random"  # a bot's kind (a level's title in the page's language)
+        french = httpx.get(f"{running.url}/api/leaderboard/acquire", params={"lang": "fr"}).json()["ratings"]
+        assert french[2]["kind"] == "random"
         lucky = httpx.Client(base_url=running.url)
         lucky.post("/api/login", json={"name": "Lucky", "password": PASSWORD})
         mine = {r["game"]: (r["rank"], r["games"]) for r in lucky.get("/api/me").json()["ratings"]}

@@ -63,6 +63,9 @@ def test_hooks_are_legal_and_hints_are_in_the_catalogues(players: int, seed: int
             reasons = HOOKS.reasons(state, action, state.current_player)
             assert_reasons_worded(GAME, reasons)
             seen_kinds.update(key for key, _ in reasons)
+            for key, fields in reasons:  # a crooked aim is named only where the next die is worse off for it
+                if key == "crooked_aim":
+                    assert fields["next"] < 100 and fields["next"] < crooked_baseline(state), (fields, action)
     assert {"safe_aim", "stay"} <= seen_kinds
     assert off_grid
 
@@ -126,3 +129,13 @@ def test_search_aims_where_the_heuristic_does_and_remembers_it_rightly() -> None
         assert kept == [heuristic.choose(SeatView(state, seat, state.legal_actions()))]
         compared += 1
     assert compared >= 5
+
+
+def crooked_baseline(state: Any) -> int:
+    """The next die's chance (%) on the building if the die to place now took the safe aim."""
+    from ludotheque.games.stack_market.search import aims, field_of, rival_left
+
+    field = field_of(state.columns[state.building])
+    safe = aims(state)[0]
+    hand = float(state.steadiness[rival_left(state)])
+    return round(100 * field.after(field.top[0] + safe.x, field.top[1] + safe.y).best_survival(hand))

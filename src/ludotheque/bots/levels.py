@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import LEVELS, WORDS
 
-__all__ = ["WORDS", "levels_json"]
+__all__ = ["WORDS", "bot_title", "levels_json"]
 
 
 def levels_json() -> list[dict[str, object]]:
@@ -14,3 +14,10 @@ def levels_json() -> list[dict[str, object]]:
              "title_en": WORDS.t("en", f"level.{name}"), "title_fr": WORDS.t("fr", f"level.{name}"),
              "help_en": WORDS.t("en", f"level_help.{name}"), "help_fr": WORDS.t("fr", f"level_help.{name}")}
             for name, budget in LEVELS.items()]
+
+
+def bot_title(spec: str, lang: str) -> str:
+    """What a bot is, in ``lang``, for a seat's label: a level's title (``facile``), else the bot's name
+    (``heuristic``), without parameters."""
+    name = spec.split(":", 1)[0].strip().lower()
+    return WORDS.t(lang, f"level.{name}") if name in LEVELS else name

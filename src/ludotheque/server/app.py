@@ -22,8 +22,8 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from ..bots import bot_names
-from ..bots.levels import levels_json
+from ..bots import LEVELS, bot_names
+from ..bots.levels import bot_title, levels_json
 from ..engine.errors import LudoError, OptionError
 from ..engine.game import all_games, get_game
 from ..engine.match import Match
@@ -426,7 +426,9 @@ def _rating(r: RatingRecord, lang: str) -> dict[str, Any]:
         title = get_game(r.game).info.title(lang)
     except LudoError:  # a game no longer installed
         title = r.game
-    return {"name": r.name, "bot": r.bot, "game": r.game, "title": title,
+    spec = r.name.removeprefix("bot:")
+    kind = (bot_title(spec, lang) if spec in LEVELS else spec) if r.bot else None  # a level in the page's language
+    return {"name": r.name, "bot": r.bot, "kind": kind, "game": r.game, "title": title,
             **Rating(r.mu, r.sigma).to_json(), "games": r.games}
 
 

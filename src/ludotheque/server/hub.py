@@ -372,7 +372,8 @@ class Hub:
             tokens = {i: new_token() for i, a in kept.items() if a.id == creator}
         else:
             tokens = {i: new_token() for i, s in enumerate(spec.seats) if s.bot is None and s.name}
-        seats = [SeatRecord(i, (kept[i].name if i in kept else s.name) if s.bot is None else f"Bot {i} ({s.bot})",
+        # a bot's name is the same in every language ("Bot 1"); frames say its kind in the viewer's (``kind``)
+        seats = [SeatRecord(i, (kept[i].name if i in kept else s.name) if s.bot is None else f"Bot {i}",
                             s.bot, reserved=s.bot is None and bool(s.name), taken=i in tokens,
                             settings=dict(settings[i]), account=kept[i].id if spec.rated and i in tokens else None)
                  for i, s in enumerate(spec.seats)]

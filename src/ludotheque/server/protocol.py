@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots.levels import bot_title
 from ..cli.render import View, get_renderer
 from ..engine.errors import LudoError
 from ..engine.game import Game, get_game
@@ -61,7 +62,8 @@ def frame(live: LiveTable, client: Client, online: set[int]) -> dict[str, Any]:
         "at": table.at,
         "seat": seat,
         "to_move": None if to_move == TERMINAL else ("chance" if to_move < 0 else to_move),
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "taken": s.taken or s.bot is not None,
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "kind": bot_title(s.bot, lang) if s.bot else None,
+                   "taken": s.taken or s.bot is not None,
                    "reserved": s.reserved, "online": s.seat in online, "out": s.seat in out,
                    "account": s.account is not None}
                   for s in live.stored.seats],
@@ -86,7 +88,8 @@ def spectator_frame(match: Match, table_id: str, lang: str, count: int) -> dict[
         "type": "replay", "table": table_id, "game": game.info.name, "title": game.info.title(lang),
         "status": "over" if outcome else "playing", "at": len(match.history), "count": count, "seat": None,
         "to_move": None if to_move == TERMINAL else ("chance" if to_move < 0 else to_move),
-        "seats": [{"seat": i, "name": s.name, "bot": s.bot, "taken": True, "reserved": False, "online": False,
+        "seats": [{"seat": i, "name": s.name, "bot": s.bot, "kind": bot_title(s.bot, lang) if s.bot else None,
+                   "taken": True, "reserved": False, "online": False,
                    "out": i in match.state.seats_out()} for i, s in enumerate(match.seats)],
         "view": match.state.observation(None), "legal": [], "events_from": 0,
         "events": [{"kind": e.kind, "args": e.args, "text": game.describe(e, lang, names)}

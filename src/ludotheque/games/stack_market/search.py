@@ -357,8 +357,11 @@ class StackMarketSearch(SearchHooks):
             if action == safe:
                 out.append(("safe_aim", {"chance": chance}))
             elif rival >= 0 and chance >= round(100 * best) - 100 * CROOKED_KEEP:
-                after = field.after(tx + action.x, ty + action.y).best_survival(float(st.steadiness[rival]))
-                out.append(("crooked_aim", {"chance": chance, "next": round(100 * after)}))
+                hand = float(st.steadiness[rival])
+                after = round(100 * field.after(tx + action.x, ty + action.y).best_survival(hand))
+                if after < round(100 * field.after(tx + safe.x, ty + safe.y).best_survival(hand)):
+                    # only where it leaves the next die less safe than the safe aim would ("only 100 %" said nothing)
+                    out.append(("crooked_aim", {"chance": chance, "next": after}))
         elif isinstance(action, Stack) and st.phase == ORDER:
             c = st.building
             height = len(st.faces[c]) + len(action.order)

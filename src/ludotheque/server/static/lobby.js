@@ -83,6 +83,11 @@ function newTableForm(games, t, lang, who) {
   const drawSeats = () => {
     const g = game();
     const n = Number(players.value);
+    // what was chosen so far is kept (another player count, another game, a rated table): each seat's kind where
+    // the game has it, its name and its settings
+    const kept = [...seats.querySelectorAll(".seat-setup")].map((row) => ({
+      kind: row.querySelector("select").value, name: row.querySelector("input[name^='name-']").value,
+      settings: new Map([...row.querySelectorAll(".seat-option input")].map((x) => [x.name, x.value])) }));
     clear(seats);
     for (let i = 0; i < n; i++) {
       const kind = h("select", { name: `seat-${i}`, "aria-label": t("lobby.seat", { n: i }) },
@@ -97,13 +102,18 @@ function newTableForm(games, t, lang, who) {
       const name = h("input", { name: `name-${i}`, maxlength: 40,
         placeholder: t(rated.checked ? "lobby.account_name" : "lobby.reserved_name"),
         value: i === 0 ? ((rated.checked && who.name) || localStorage.getItem("ludo.name") || "") : "" });
+      const before = kept[i];
+      if (before) {
+        if ([...kind.options].some((o) => o.value === before.kind)) kind.value = before.kind;
+        if (before.name) name.value = before.name;
+      }
       const sync = () => { name.hidden = kind.value !== "reserved"; };
       kind.addEventListener("change", sync);
       sync();
       // the game's seat options (Stack Market: the seat's steadiness), one whole number each
       const settings = g.seat_options.map((o) => h("label", { class: "seat-option", title: o.help },
         h("code", {}, o.name), " ",
-        h("input", { type: "number", name: `seat-${i}-${o.name}`, value: o.default, step: 1,
+        h("input", { type: "number", name: `seat-${i}-${o.name}`, value: before?.settings.get(`seat-${i}-${o.name}`) ?? o.default, step: 1,
           min: o.bounds ? o.bounds[0] : null, max: o.bounds ? o.bounds[1] : null,
           "aria-label": t("lobby.seat_option", { n: i, name: o.name }) })));
       seats.append(h("div", { class: "seat-setup" }, h("span", { class: "seat-no" }, t("lobby.seat", { n: i })), kind, name,
@@ -121,7 +131,13 @@ function newTableForm(games, t, lang, who) {
       const id = `opt-${o.name}`;
       let input;
       if (typeof o.default === "boolean") input = h("input", { type: "checkbox", id, name: id, checked: o.default });
-      else input = h("select", { id, name: id }, o.choices.map((c) => h("option", { value: c, selected: c === o.default }, c)));
+      else if (o.choices.length) {
+        input = h("select", { id, name: id }, o.choices.map((c) => h("option", { value: c, selected: c === o.default }, c)));
+      } else { // a whole number within bounds (or any value of the option's type): typed in
+        const bounds = o.bounds ? { min: o.bounds[0], max: o.bounds[1] } : {};
+        input = h("input", { type: typeof o.default === "number" ? "number" : "text", id, name: id, value: o.default,
+          step: 1, inputmode: "numeric", class: "option-number", ...bounds });
+      }
       options.append(h("label", { class: "option", title: o.help }, input, " ", h("code", {}, o.name), " — ", o.help));
     }
   };
@@ -141,7 +157,9 @@ function newTableForm(games, t, lang, who) {
     if (clock.value) body.move_seconds = Number(clock.value);
     for (const o of g.options) {
       const el = form.querySelector(`#opt-${o.name}`);
-      body.options[o.name] = el.type === "checkbox" ? el.checked : el.value;
+      const raw = el.value.trim();
+      body.options[o.name] = el.type === "checkbox" ? el.checked
+        : typeof o.default === "number" && /^-?\d+$/.test(raw) ? Number(raw) : raw; // else the server says what is allowed
     }
     for (let i = 0; i < n; i++) {
       const kind = form.querySelector(`[name=seat-${i}]`).value;

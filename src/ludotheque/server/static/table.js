@@ -216,6 +216,7 @@ class TablePage {
         class: `seat${moving ? " to-move" : ""}${f.seat === s.seat ? " me" : ""}${s.online || s.bot ? " online" : ""}${s.out ? " out" : ""}`,
         dataset: { seat: s.seat } },
         h("span", { class: "seat-no" }, s.seat), " ", h("span", { class: "seat-name" }, name),
+        s.kind ? [" ", h("span", { class: "seat-kind dim" }, s.kind)] : null, // the bot's level, in the page's language
         h("span", { class: "seat-state", title: state }, s.out ? "✕" : s.bot ? "⚙" : "●"),
         moving ? h("span", { class: "clock", dataset: { seat: s.seat } }) : null));
     }
@@ -242,9 +243,14 @@ class TablePage {
     if (mine && (!f || f.seat !== null)) {
       const name = seats[mine.seat]?.name || "";
       this.joinBox.append(h("p", { class: "dim" }, t("table.seated", { n: mine.seat, name })));
-      if (status === "waiting") {
+      // the links of the seats kept for others, until their player comes (a game with all its seats kept starts
+      // at once: the links are needed then too)
+      if (status !== "over") {
         for (const [seat, token] of this.invites()) {
-          this.joinBox.append(h("p", { class: "dim" }, `${t("lobby.seat", { n: seat })} : `, h("code", {}, inviteLink(this.id, seat, token))));
+          const s = seats[seat];
+          if (!s || s.online) continue;
+          this.joinBox.append(h("p", { class: "dim invite" }, t("table.invite", { n: seat, name: s.name || "" }),
+            h("code", {}, inviteLink(this.id, seat, token))));
         }
       }
       return;
@@ -358,7 +364,8 @@ class TablePage {
         const legal = f.legal.find((a) => a.text === m.action);
         const reasons = m.reasons[this.lang] || m.reasons.en;
         list.append(h("li", { dataset: { hint: m.action } },
-          h("strong", {}, legal ? legal.words : m.action), " ",
+          h("strong", {}, legal ? legal.words : m.action),
+          legal && legal.label ? h("span", { class: "hint-label" }, ` — ${legal.label}`) : null, " ", // as its button says it
           h("span", { class: "dim hint-chance" },
             t("table.hint_chance", { percent: Math.round(100 * m.win), tries: t.number(m.tries) })),
           reasons.length ? h("ul", { class: "hint-reasons" }, reasons.map((r) => h("li", {}, r))) : null));

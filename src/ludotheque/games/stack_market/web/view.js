@@ -186,7 +186,7 @@ function companyCard(frame, ctx, c, geom, ghost) {
     falling ? h("span", { class: "sm-badge sm-falling", role: "status" }, t("web.falling")) : null,
     role ? h("span", { class: `sm-badge sm-${role}` }, t(`web.role_${role}`)) : null);
   return h("article", { class: `sm-co${active ? " sm-active" : ""}${role ? ` sm-${role}` : ""}`, dataset: { company: c.company },
-    "aria-label": `${t("web.company", { company: c.company })}: ${plural(ctx, "web.height", c.height)}` },
+    "aria-label": `${t("web.company", { company: c.company })}${ctx.lang === "fr" ? "\u00a0: " : ": "}${plural(ctx, "web.height", c.height)}` },
   head, badges, svg, label);
 }
 
