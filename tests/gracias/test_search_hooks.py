@@ -235,3 +235,20 @@ def test_a_hint_to_take_a_trio_says_the_split_with_the_receivers_name() -> None:
         assert first.startswith(f"Trio {h.action[-1]}: then keep the ") and "{" not in first
         assert any(f"card to {name}." in first for name in NAMES if name != NAMES[state.current_player])
         assert h.words(GAME, "fr", NAMES)[0].startswith(f"Trio {h.action[-1]}\u00a0: gardez ensuite la carte ")
+
+
+def test_with_the_heuristic_playing_the_others_every_split_of_the_seats_trio_is_a_branch() -> None:
+    """Without the opponent model every seat's split is branched on, the table's best two each; with it only the
+    seat's own moves are, and all of them (``own_branches``)."""
+    from ludotheque.bots.search import opponent_model
+
+    state = next(s for s in _decisions(4, 3) if s.phase == KEEP_GIVE and len(s.legal_actions()) > 2)
+    legal = state.legal_actions()
+    view = SeatView(state, state.actor, legal)
+    rng = random.Random(1)
+    modelled = Search(view, rng, HOOKS, model=opponent_model(GAME, HOOKS, rng))
+    modelled.run(iterations=20 * len(legal))
+    assert set(modelled.root.children) == set(legal)
+    alone = Search(view, random.Random(1), HOOKS)
+    alone.run(iterations=20 * len(legal))
+    assert len(alone.root.children) == 2 and set(alone.root.children) < set(legal)

@@ -134,6 +134,8 @@ class Search:
         """The root's branches (paired search), gathered on its first iteration."""
         self.model = model
         """Where set, the other seats' moves, in the tree and in rollouts (``SearchHooks.model``)."""
+        self.branches = hooks.own_branches if model is not None else hooks.branches
+        """The moves a node branches on: with a model, the seat's own only (``SearchHooks.own_branches``)."""
         self.model_rollouts = model_rollouts and model is not None
         """Whether the model also plays the seat's own moves in rollouts (after its move in the tree): every seat
         then plays alike, so a position's estimate is a fair chance to win, as a hint shows it, rather than one
@@ -170,7 +172,7 @@ class Search:
         rng, c = self.rng, self.c
         if chance is None:
             chance = rng
-        branches, apply = self.hooks.branches, state.apply_legal
+        branches, apply = self.branches, state.apply_legal
         root, model, seat = self.root, self.model, self.view.seat
         path: list[Node]
         if start is None:
@@ -236,7 +238,7 @@ class Search:
         if legal is None:
             legal = self._root_branches = []
             for k in range(ROOT_SAMPLES):
-                for a in self.hooks.branches(self.view.sample_state(self._stream(k))):
+                for a in self.branches(self.view.sample_state(self._stream(k))):
                     if a not in legal:
                         legal.append(a)
             legal += [a for a in self.root_moves if a not in legal]

@@ -62,6 +62,11 @@ class SearchHooks:
         override it to skip listing moves it would leave out; it must give what ``candidates`` gives."""
         return self.candidates(state, state.legal_actions())
 
+    def own_branches(self, state: State) -> list[Action]:
+        """The searching seat's moves search branches on where the opponent model (``model``) plays the others: by
+        default ``branches``. Only the seat's own moves are branched on then, so a game may afford more of them."""
+        return self.branches(state)
+
     def rollout_action(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         """The move a rollout plays here (default: uniformly random)."""
         return legal[int(rng.random() * len(legal))]

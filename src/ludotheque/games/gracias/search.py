@@ -260,6 +260,12 @@ class GraciasSearch(SearchHooks):
                 return self._best_splits(st)
         return st.legal_actions()
 
+    def own_branches(self, state: State) -> list[Action]:
+        """With the heuristic playing the others (``model``), every way to split the seat's own trio is a branch (at
+        most ten): the table's best two leave out the heuristic's own split one time in four, and only the seat's
+        moves are branched on. 36.0 % of 200 games (29.7–42.9 %) where the best two won 32.0 % (``docs/bots.md``)."""
+        return state.legal_actions()
+
     @staticmethod
     def _best_splits(st: GraciasState) -> list[Action]:
         t = st.trios[st.chosen]
