@@ -117,3 +117,18 @@ def test_a_hints_chances_are_fair_ones_at_a_fair_start() -> None:
         shown += [h.win for h in hints(game, state, state.current_player, iterations=300, seconds=None)]
     mean = sum(shown) / len(shown)
     assert 0.28 <= mean <= 0.39, (mean, shown)
+
+
+def test_a_hint_by_the_clock_rests_on_enough_simulated_games() -> None:
+    """A busy server or a slow game gives a hint few iterations in its half second: it goes on to
+    ``HINT_MIN_ITERATIONS`` (within ``HINT_MAX_SECONDS``), so that its chances are not a handful of games' luck."""
+    from ludotheque.bots.hints import HINT_MIN_ITERATIONS
+
+    game = get_game("gracias")
+    state = game.new_game(3)
+    rng = random.Random(2)
+    while state.current_player == CHANCE:
+        state.apply_legal(state.sample_chance(rng))
+    assert len(state.legal_actions()) == 3  # a trio each: every move tried is shown
+    found = hints(game, state, state.current_player, seconds=0.0001)
+    assert sum(h.tries for h in found) >= HINT_MIN_ITERATIONS

@@ -2,8 +2,8 @@
 lobby's seat choices name the four levels (weakest first, with what each is) before the game's other bots; a
 table of Acquire made there, one person against two ``easy`` bots; at the person's turn the Hint button asks the
 server, the page says it is thinking, then lists the moves the server sent (each a legal move, with its chance
-and its reasons), and clicking a tile still plays it. At a rated table there is no button, and a line says why.
-Screenshots in ``test-artifacts/hint-*.png``."""
+and its reasons), and clicking a tile (or, in French, the hint's own « Le jouer » button) plays it. At a rated
+table there is no button, and a line says why. Screenshots in ``test-artifacts/hint-*.png``."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ PASSWORD = "correct horse battery"
 NBSP = "\u00a0"
 SIZES = {"en": (1280, 900), "fr": (390, 844)}
 TEXTS = {"en": {"hint": "Hint", "thinking": "Thinking…", "chance": "% chance to win",
-                "off": "No hints in a rated game."},
+                "off": "No hints in a rated game.", "play": "Play it"},
          "fr": {"hint": "Conseil", "thinking": "Réflexion…", "chance": f"{NBSP}% de chances de gagner",
-                "off": "Pas de conseil dans une partie classée."}}
+                "off": "Pas de conseil dans une partie classée.", "play": "Le jouer"}}
 
 
 def page_in(browser: Any, running: Running, lang: str, errors: list[str]) -> Any:
@@ -145,6 +145,7 @@ def test_levels_in_the_lobby_and_a_hint_at_the_table(running: Running, lang: str
             assert chance.startswith(f"{round(100 * move['win'])}{sign}") and words["chance"] in chance, chance
             reasons = move["reasons"][lang]
             assert item.locator(".hint-reasons li").all_inner_texts() == reasons
+            assert item.locator(".hint-play").inner_text() == words["play"]  # a button that plays it
         page.mouse.move(0, 0)
         fits(page, "#choices, #hint, .hint-moves")
         shot(page, f"moves-{lang}")
@@ -153,7 +154,10 @@ def test_levels_in_the_lobby_and_a_hint_at_the_table(running: Running, lang: str
         # a move is still played as usual, here the best one suggested; the hint was for the state before it
         best = sent[0]["action"]
         before, seen = frame["at"], len(log)
-        page.locator(f".acq-hand button[data-tile='{best}'], #choices button[data-action='{best}']").first.click()
+        if lang == "fr":  # the hint's own button
+            page.locator(f".hint-play[data-action='{best}']").click()
+        else:  # the tile, as without a hint
+            page.locator(f".acq-hand button[data-tile='{best}'], #choices button[data-action='{best}']").first.click()
         for _ in range(200):
             if frames[-1]["at"] > before:
                 break

@@ -26,6 +26,11 @@ HINT_SECONDS = 0.5
 """How long a hint thinks by default."""
 HINT_MOVES = 3
 """How many moves a hint shows."""
+HINT_MIN_ITERATIONS = 300
+"""A hint thought by the clock goes on until it has this many simulated games (a busy server, a slow game), so that
+its chances do not rest on a handful of them..."""
+HINT_MAX_SECONDS = 3.0
+"""... but thinks no longer than this in all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +63,8 @@ class Hint:
 def hints(game: Game, state: State, seat: int, *, seconds: float | None = HINT_SECONDS,
           iterations: int | None = None, moves: int = HINT_MOVES, seed: int = 0) -> list[Hint]:
     """The ``moves`` best moves for ``seat`` in ``state`` (whose turn it must be), best first; [] when it has a
-    single legal move. Thinks for ``seconds`` or ``iterations`` (whichever ends first)."""
+    single legal move. Thinks for ``seconds`` or ``iterations`` (whichever ends first); by the clock alone, until
+    ``HINT_MIN_ITERATIONS`` at least, within ``HINT_MAX_SECONDS``."""
     if state.current_player != seat:
         raise ValueError(f"a hint is for the seat to move ({state.current_player}), not seat {seat}")
     legal = state.legal_actions()
@@ -73,6 +79,8 @@ def hints(game: Game, state: State, seat: int, *, seconds: float | None = HINT_S
                     model=opponent_model(game, hooks, rng), root_moves=legal if len(legal) <= moves else (),
                     model_rollouts=True)  # the chances shown are fair ones: every seat played alike
     search.run(iterations, seconds)
+    if iterations is None and seconds is not None and search.iterations < HINT_MIN_ITERATIONS:
+        search.run(HINT_MIN_ITERATIONS - search.iterations, max(0.0, HINT_MAX_SECONDS - seconds))
     best = search.estimates()  # most tried first: what the search bot itself would play
     return [Hint(e.action.text(), e.win, e.visits, tuple(hooks.reasons(view.sample_state(rng), e.action, seat)))
             for e in best[:moves]]

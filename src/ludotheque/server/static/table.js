@@ -366,6 +366,8 @@ class TablePage {
         list.append(h("li", { dataset: { hint: m.action } },
           h("strong", {}, legal ? legal.words : m.action),
           legal && legal.label ? h("span", { class: "hint-label" }, ` — ${legal.label}`) : null, " ", // as its button says it
+          legal ? h("button", { class: "button small hint-play", type: "button", dataset: { action: m.action },
+            onclick: () => this.act(m.action) }, t("table.hint_play")) : null, " ",
           h("span", { class: "dim hint-chance" },
             t("table.hint_chance", { percent: Math.round(100 * m.win), tries: t.number(m.tries) })),
           reasons.length ? h("ul", { class: "hint-reasons" }, reasons.map((r) => h("li", {}, r))) : null));
