@@ -8,6 +8,7 @@ the log says it); a spectator sees the same board and no choices. Screenshots ar
 from __future__ import annotations
 
 import re
+import time
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -146,4 +147,27 @@ def test_the_board_and_a_decision_in_the_browser(running: Running) -> None:
             watcher.screenshot(path=str(ARTIFACTS / f"a_vendre_{lang}_390_spectator.png"), full_page=True)
             watcher.close()
             page.close()
+    assert not errors, errors
+
+
+@pytest.mark.browser
+@needs_chromium
+def test_a_game_stopped_by_its_rounds_limit_says_the_last_round_played(running: Running) -> None:
+    """``rounds=1``: three random bots play one round, and the page says « Tour 1 (limite de tours : 1) », not 2."""
+    made = running.create(game="a-vendre", players=3, options={"rounds": 1}, bot_delay_ms=0,
+                          seats=[{"bot": "random"}] * 3)
+    for _ in range(400):
+        if running.api("GET", f"/api/tables/{made['id']}").json()["status"] == "over":
+            break
+        time.sleep(0.05)
+    errors: list[str] = []
+    with support.chromium() as browser:
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(running.url + "/")
+        page.evaluate("localStorage.setItem('ludo.lang', 'fr')")
+        page.goto(f"{running.url}/#/table/{made['id']}")
+        page.reload()
+        shown = page.wait_for_selector(".av-round", timeout=10_000).inner_text()
+    assert shown.replace("\u202f", "\u00a0") == "Tour 1 (limite de tours\u00a0: 1)", shown
     assert not errors, errors

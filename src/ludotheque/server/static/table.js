@@ -431,7 +431,7 @@ class TablePage {
         const delta = round(c.after.ordinal - c.before.ordinal);
         return h("tr", {}, h("td", {}, outcome.names[c.seat] || c.name),
           h("td", { class: "num" }, t("table.rating_change", { before: t.number(round(c.before.ordinal)), after: t.number(round(c.after.ordinal)) })),
-          h("td", { class: `num ${delta >= 0 ? "up" : "down"}` }, `${delta >= 0 ? "+" : "−"}${t.number(Math.abs(delta))}`));
+          h("td", { class: `num ${delta >= 0 ? "up" : "down"}` }, `${delta >= 0 ? "+" : ""}${t.number(delta)}`));
       }))));
   }
 }

@@ -102,7 +102,9 @@ function status(frame, ctx, log) {
   box.append(h("span", { class: "av-mode" }, t(v.double ? "web.double_game" : "web.simple_game")));
   if (v.round) {
     // the rounds limit only stops a game nobody can finish: said apart, not as the game's length
-    box.append(h("span", { class: "av-round" }, t("web.round", { round: num(ctx, v.round) }),
+    // a game stopped by the limit has counted one round past it: the last one played is the limit's
+    const round = v.rounds && v.round > v.rounds ? v.rounds : v.round;
+    box.append(h("span", { class: "av-round" }, t("web.round", { round: num(ctx, round) }),
       v.rounds ? h("span", { class: "av-limit" }, ` ${t("web.round_limit", { rounds: num(ctx, v.rounds) })}`) : null));
   }
   const mine = frame.seat != null && v.to_move === frame.seat && !over(frame);
