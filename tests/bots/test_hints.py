@@ -3,9 +3,11 @@ terminal (``hint``/``conseil``) as in the library."""
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
+from rich.console import Console
 
 from ludotheque.bots.hints import WORDS, hints
 from ludotheque.engine import get_game
@@ -79,6 +81,21 @@ def test_the_terminal_gives_a_hint_and_the_game_goes_on_unchanged(lang: str, wor
     out = text_of(c)
     assert expected in out
     assert session.match.state.to_json() == before
+    narrow = Console(file=io.StringIO(), width=60, color_system=None, force_terminal=False)
+    session = build_session(args(lang=lang, game="gracias", bots="medium,medium"), Script([word], default=None),
+                            narrow)
+    play_until_person(session)
+    session._person_turn(session.match.current_player)
+    lines = text_of(narrow).splitlines()
+    start = next(i for i, line in enumerate(lines) if expected in line)
+    block = []  # the best move's reasons, wrapped within the width, each line under its text, then the next move
+    for line in lines[start + 1:]:
+        if not line.startswith("    "):
+            break
+        block.append(line)
+    assert block and all(len(line) <= 60 for line in [lines[start], *block]), lines[start:start + 8]
+    assert expected in lines[start + 1 + len(block)], lines[start:start + 8]
+    assert any("Bot 1 (moyen)" in line for line in lines) if lang == "fr" else True
 
 
 def test_a_hint_weighs_every_move_when_there_are_few() -> None:

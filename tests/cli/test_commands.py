@@ -262,8 +262,8 @@ def test_simulate_draws_a_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 
 def test_a_bots_default_name_names_its_kind_and_its_seat_keeps_the_whole_spec() -> None:
-    """``--bots mcts:iterations=50:model=false`` names the seat "Bot 1 (mcts)", short enough for a column header;
-    the record keeps the whole spec as the seat's bot."""
+    """``--bots mcts:iterations=50:model=false`` names the seat "Bot 1 (mcts)", short enough for a column header (a
+    level in the player's language: "Bot 1 (moyen)"); the record keeps the whole spec as the seat's bot."""
     from ludotheque.cli.main import build_parser
     from ludotheque.cli.start import plan_seats
 
@@ -271,3 +271,6 @@ def test_a_bots_default_name_names_its_kind_and_its_seat_keeps_the_whole_spec() 
     seats = plan_seats(get_game("acquire"), args, "en")
     assert [(s.name, s.bot) for s in seats] == [("Player 0", None), ("Bot 1 (mcts)", "mcts:iterations=50:model=false"),
                                                 ("Bot 2 (expert)", "expert:seconds=2")]
+    args = build_parser().parse_args(["--lang", "fr", "play", "acquire", "--bots", "medium,hard:seconds=1"])
+    assert [s.name for s in plan_seats(get_game("acquire"), args, "fr")] == ["Joueur 0", "Bot 1 (moyen)",
+                                                                             "Bot 2 (difficile)"]

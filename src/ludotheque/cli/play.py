@@ -309,10 +309,11 @@ class PlaySession:
         if not found:
             self._say(WORDS.t(self.lang, "hint.none"), "yellow")
             return
-        for h in found:
-            self.console.print(Text("  " + h.line(self.lang, self.words(h.action)), style="bold"))
+        width = self.console.width
+        for h in found:  # a long line goes on under its own text, at ordinary spaces only
+            self.console.print(wrapped("  " + h.line(self.lang, self.words(h.action)), width, "bold", indent="    "))
             for reason in h.words(self.game, self.lang, self.names):
-                self.console.print(Text("      " + reason, style="dim"))
+                self.console.print(wrapped("      " + reason, width, "dim", indent="      "))
 
     def _help(self) -> None:
         """The commands, then the game's actions: short enough for an 80 × 24 terminal, each wrapped line indented

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import bot_names, check_bot, split_spec
+from ..bots.levels import bot_title
 from ..engine.errors import (
     LudoError,
     OptionError,
@@ -110,11 +111,12 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
     seats = []
     for seat, bot in enumerate(kinds):
         # Default names carry the seat number that actions and records use ("give 2", "2: buy Luxor"); a bot's,
-        # its kind without parameters ("Bot 1 (mcts)", its whole spec is the seat's bot), short enough for a column.
+        # its kind without parameters, a level in the player's language ("Bot 1 (moyen)"; its whole spec is the
+        # seat's bot), short enough for a column.
         if bot is None:
             name = names.pop(0) if names else UI.t(lang, "seat.person", n=seat)
         else:
-            name = UI.t(lang, "seat.bot", n=seat, bot=split_spec(bot)[0])
+            name = UI.t(lang, "seat.bot", n=seat, bot=bot_title(bot, lang))
         seats.append(SeatConfig(name, bot, dict(settings.get(seat, {}))))
     return seats
 
