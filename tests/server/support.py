@@ -215,6 +215,19 @@ def assert_in_both_catalogues(game: str, keys: set[str], plurals: set[str]) -> N
             assert f"{key}_one" in messages and f"{key}_other" in messages, (lang, key)
 
 
+def page_in(browser: Any, running: Running, lang: str, errors: list[str], size: tuple[int, int] = (1280, 900)) -> Any:
+    """A page in a context of its own (its own cookies), in ``lang``, its errors to ``errors``."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", refuse_dialog(errors))
+    page.goto(running.url + "/")
+    page.evaluate("lang => localStorage.setItem('ludo.lang', lang)", lang)
+    page.goto(running.url + "/#/")
+    return page
+
+
 def sniff(frames: list[dict[str, Any]], log: list[dict[str, Any]]) -> Any:
     """Keep the state frames a page receives, and the log they make (a new connection gets it all again)."""
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.support import ARTIFACTS, Running, chromium, needs_chromium, play_table, refuse_dialog, server_thread
+from tests.server.support import ARTIFACTS, Running, chromium, needs_chromium, page_in, play_table, server_thread
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 PASSWORD = "correct horse battery"
@@ -23,19 +23,6 @@ PASSWORD = "correct horse battery"
 def running(tmp_path: Path) -> Any:
     with server_thread(f"sqlite:///{tmp_path / 'ludo.db'}") as r:
         yield r
-
-
-def page_in(browser: Any, running: Running, lang: str, errors: list[str], size: tuple[int, int] = (1280, 900)) -> Any:
-    """A page in a context of its own (its own cookies), in ``lang``, its errors to ``errors``."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("dialog", refuse_dialog(errors))
-    page.goto(running.url + "/")
-    page.evaluate("lang => localStorage.setItem('ludo.lang', lang)", lang)
-    page.goto(running.url + "/#/")
-    return page
 
 
 def shot(page: Any, name: str) -> None:

@@ -11,21 +11,15 @@ from typing import Any
 import pytest
 
 from ludotheque.engine.game import all_games, get_game
-from tests.server.support import ARTIFACTS, Running, chromium, needs_chromium, refuse_dialog
+from tests.server.support import ARTIFACTS, Running, chromium, needs_chromium, page_in
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 GAMES = sorted(g.info.name for g in all_games() if g.info.name != "hidden-dice")
 
 
 def lobby(browser: Any, running: Running, errors: list[str], lang: str = "en") -> Any:
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("dialog", refuse_dialog(errors))
-    page.goto(running.url + "/")
-    page.evaluate("lang => localStorage.setItem('ludo.lang', lang)", lang)
-    page.goto(running.url + "/#/")
-    page.reload()
+    page = page_in(browser, running, lang, errors)
+    page.reload()  # the language is read when the page starts
     page.wait_for_selector("#create-table")
     return page
 
