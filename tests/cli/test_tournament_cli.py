@@ -220,3 +220,20 @@ def test_a_file_in_the_way_and_a_resume_elsewhere_are_refused_with_what_to_do(
     code, _, err = run(capsys, "tournament", "--resume", str(tmp_path / "t"), "--out", str(tmp_path / "t2"))
     assert code == 2 and "leave it out to go on with that tournament" in err and "another folder" not in err
     assert not (tmp_path / "t2").exists()
+
+
+def test_a_tampered_game_record_is_refused_in_the_players_language(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    assert run(capsys, *GRACIAS, "--out", str(folder))[0] == 0
+    game0 = folder / "games" / "000000.json"
+    data = json.loads(game0.read_text(encoding="utf-8"))
+    data["seed"] += 1
+    data["result"] = None
+    game0.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "--lang", "fr", "tournament", "--resume", str(folder))
+    assert code == 2 and "n'est pas la partie numéro 0 de ce tournoi" in err, err
+    assert f"graine {data['seed']}, pas {data['seed'] - 1}\u00a0; pas de résultat de partie finie" in err, err
+    assert "seed" not in err and "finished" not in err, err
+    code, _, err = run(capsys, "tournament", "--resume", str(folder))
+    assert code == 2 and f"seed {data['seed']}, not {data['seed'] - 1}; no finished game's result" in err, err

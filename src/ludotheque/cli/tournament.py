@@ -73,6 +73,10 @@ def refusal(error: LudoError, lang: str) -> OptionError:
     fields = dict(reason.fields)
     if "path" in fields:  # the folder as a shell reads it back, where a refusal says the command to type
         fields["file"] = shell_word(Path(str(fields["path"])).expanduser())
+    if fields.get("problems"):  # what is wrong with a game's record, in the player's language
+        separator = "\u00a0; " if lang == "fr" else "; "
+        fields["detail"] = separator.join(UI.t(lang, f"tournament.problem.{key}", **words)
+                                          for key, words in fields["problems"])
     return OptionError(UI.t(lang, REFUSALS[reason.key], **fields))
 
 

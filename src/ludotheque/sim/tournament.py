@@ -61,6 +61,13 @@ GAMES_FOLDER = "games"
 _GAME_FILE = re.compile(r"^(\d{6,})\.json$")
 
 
+PROBLEMS = {"game": "a game of {game} for {players}, not {want_game} for {want_players}",
+            "seed": "seed {seed}, not {want}", "options": "options {options}, not {want}",
+            "seats": "seats {seats}, not {want}", "result": "no finished game's result"}
+"""Why a record in a tournament's folder is not the game it stands for (``result_of``), in English; the CLI
+catalogue's ``tournament.problem.<key>`` says it in every language."""
+
+
 class TournamentError(LudoError):
     """A tournament folder or configuration that cannot be used; ``reason`` names the CLI catalogue's
     ``tournament.<key>`` entry that says it in every language."""
@@ -174,22 +181,25 @@ def result_of(config: TournamentConfig, i: int, record: GameRecord) -> GameResul
     """Game ``i``'s result from its record, which must be that game: its game, seed, options and seating."""
     seating = config.seating(i)
     wanted = [(config.entrants[e], config.bots[e]) for e in seating]
-    problems = []
+    problems: list[tuple[str, dict[str, str]]] = []
     if (record.game, record.players) != (config.game, config.players):
-        problems.append(f"a game of {record.game} for {record.players}, not {config.game} for {config.players}")
+        problems.append(("game", {"game": record.game, "players": str(record.players), "want_game": config.game,
+                                  "want_players": str(config.players)}))
     if record.seed != config.game_seed(i):
-        problems.append(f"seed {record.seed}, not {config.game_seed(i)}")
+        problems.append(("seed", {"seed": str(record.seed), "want": str(config.game_seed(i))}))
     if record.options != config.options:
-        problems.append(f"options {record.options}, not {config.options}")
+        problems.append(("options", {"options": str(record.options), "want": str(config.options)}))
     if [(s.name, s.bot) for s in record.seats] != wanted:
-        problems.append(f"seats {[s.name for s in record.seats]}, not {[name for name, _ in wanted]}")
+        problems.append(("seats", {"seats": str([s.name for s in record.seats]),
+                                   "want": str([name for name, _ in wanted])}))
     result = record.result or {}
     ranks, scores, winners = result.get("ranks"), result.get("scores"), result.get("winners")
     if not (isinstance(ranks, list) and isinstance(scores, list) and isinstance(winners, list)
             and len(ranks) == len(scores) == config.players and all(type(x) is int for x in ranks + scores + winners)):
-        problems.append("no finished game's result")
+        problems.append(("result", {}))
     if problems:
-        raise RecordError("; ".join(problems))
+        raise RecordError("; ".join(PROBLEMS[key].format(**fields) for key, fields in problems),
+                          Reason("not_this_game", {"problems": problems}))
     assert isinstance(ranks, list) and isinstance(scores, list) and isinstance(winners, list)
     return GameResult(i, record.seed, tuple(config.entrants[e] for e in seating), tuple(scores), tuple(ranks),
                       tuple(winners), str(result.get("termination", "")), len(record.actions))
@@ -340,7 +350,8 @@ class Tournament:
                 except RecordError as e:
                     raise TournamentError(f"{path} is not game {i} of this tournament: {e}; remove it to have the "
                                           "game played again", "bad_record", path=str(path), index=i,
-                                          detail=str(e)) from None
+                                          detail=str(e),
+                                          problems=e.reason.fields["problems"] if e.reason else None) from None
             out.append(r)
         return out
 
