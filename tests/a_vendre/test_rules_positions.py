@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from ludotheque.engine import CHANCE, TERMINAL, IllegalActionError
+from ludotheque.engine.errors import StateFormatError
 from ludotheque.games.a_vendre.actions import Bid
 from ludotheque.games.a_vendre.state import AVendreState, half_up, quarter_up
 from ludotheque.games.a_vendre.tables import BLUE, GREEN, RED, YELLOW, load_tables
@@ -392,6 +393,13 @@ def test_a_second_reshuffle_is_still_without_the_honorary_cards() -> None:
     play(st, "roll 1", "card", "draw D09")  # 1 on: red square 5, 100 to the bank, then a card from the new pile
     assert sum(st.deck) == 87 and not st.honours and st.pos[0] == 5 and queue(st)[0] == ["draw"]
     assert not any(st.deck[st.t.order.index(f"H{k:02d}")] for k in range(1, 14))
+
+
+def test_a_position_with_no_charge_card_left_is_refused() -> None:
+    """The pile is shuffled again as soon as its last card is drawn, so no position has it empty: one that does would
+    stop the game at its next draw (a malformed position found by the fuzz tests)."""
+    with pytest.raises(StateFormatError, match="'deck' holds no card"):
+        position(2, pos=[3, 1], deck={}, player=0)
 
 
 @pytest.mark.parametrize("card", [f"H{k:02d}" for k in range(1, 14)])

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from ludotheque.engine import CHANCE, LudoError, Match, State, all_games, get_game
@@ -147,6 +147,7 @@ junk_values = st.one_of(st.integers(-5, 200), st.text(max_size=6), st.none(), st
 @pytest.mark.parametrize("name", GAMES)
 @given(seed=st.integers(0, 20), steps=st.integers(0, 300), pick=st.integers(0, 100), junk=junk_values,
        drop=st.booleans())
+@example(seed=0, steps=0, pick=4, junk={}, drop=False)  # « A Vendre ! »'s charge cards emptied: once accepted
 def test_malformed_positions_are_refused_or_playable(name: str, seed: int, steps: int, pick: int, junk: Any,
                                                      drop: bool) -> None:
     game = get_game(name)

@@ -63,6 +63,10 @@ REFUSALS = {"another": "tournament.another", "not_tournament": "tournament.not_t
             "rules": "tournament.rules", "beyond": "tournament.beyond", "bad_record": "tournament.bad_record",
             "unfinished": "tournament.unfinished", "long_name": "tournament.long_name"}
 """The message for each of ``TournamentError``'s reasons."""
+PROBLEMS = {"game": "tournament.problem_game", "seed": "tournament.problem_seed",
+            "options": "tournament.problem_options", "seats": "tournament.problem_seats",
+            "result": "tournament.problem_result"}
+"""What is wrong with a game's record in a tournament's folder (``sim.tournament.PROBLEMS``), in words."""
 
 
 def refusal(error: LudoError, lang: str) -> OptionError:
@@ -75,8 +79,7 @@ def refusal(error: LudoError, lang: str) -> OptionError:
         fields["file"] = shell_word(Path(str(fields["path"])).expanduser())
     if fields.get("problems"):  # what is wrong with a game's record, in the player's language
         separator = "\u00a0; " if lang == "fr" else "; "
-        fields["detail"] = separator.join(UI.t(lang, f"tournament.problem.{key}", **words)
-                                          for key, words in fields["problems"])
+        fields["detail"] = separator.join(UI.t(lang, PROBLEMS[key], **words) for key, words in fields["problems"])
     return OptionError(UI.t(lang, REFUSALS[reason.key], **fields))
 
 

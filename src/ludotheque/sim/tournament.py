@@ -65,7 +65,7 @@ PROBLEMS = {"game": "a game of {game} for {players}, not {want_game} for {want_p
             "seed": "seed {seed}, not {want}", "options": "options {options}, not {want}",
             "seats": "seats {seats}, not {want}", "result": "no finished game's result"}
 """Why a record in a tournament's folder is not the game it stands for (``result_of``), in English; the CLI
-catalogue's ``tournament.problem.<key>`` says it in every language."""
+catalogue's ``tournament.problem_<key>`` says it in every language."""
 
 
 class TournamentError(LudoError):

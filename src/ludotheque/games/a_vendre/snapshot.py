@@ -167,6 +167,9 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> AVendreState:
                                                   for k, v in deck.items()):
             raise StateFormatError("'deck' is an object of card id: how many are left (at most its copies)")
         st.deck = [deck.get(c, 0) for c in st.t.order]
+        if not any(st.deck):  # « le directeur du jeu les mêle de nouveau » as soon as the last one is drawn
+            raise StateFormatError("'deck' holds no card: the charge cards are shuffled again as soon as the last "
+                                   "one is drawn, so a position always has some left to draw")
     honours = data.get("honours", True)
     if not isinstance(honours, bool):
         raise StateFormatError("'honours' is true or false")

@@ -667,6 +667,7 @@ class AVendreState(SeatedState):
         for t in range(1, TITLES + 1):
             assert self.owner[t] < 0 or not self.left[self.owner[t]], f"title {t} held by a seat out of the game"
         assert all(0 <= k <= self.t.cards[c].copies for c, k in zip(self.t.order, self.deck, strict=True))
+        assert any(self.deck), "the charge cards are shuffled again as soon as the last one is drawn"
         assert self.honours or all(not k for c, k in zip(self.t.order, self.deck, strict=True)
                                    if self.t.cards[c].honorary)
         assert self.bank_owner < 0 or not self.left[self.bank_owner]
