@@ -121,23 +121,27 @@ def split_spec(spec: str) -> tuple[str, dict[str, str]]:
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq or not key.strip() or not value.strip():
-            raise OptionError(f"bot {spec!r}: parameters are written name:key=value, and {part!r} is not",
-                              Reason("spec_syntax", {"spec": spec, "part": part}))
+            raise _refused("spec_syntax", spec=spec, part=part)
         key = key.strip().lower()
         if key in params:
-            raise OptionError(f"bot {spec!r}: {key} is given twice",
-                              Reason("spec_twice", {"spec": spec, "parameter": key}))
+            raise _refused("spec_twice", spec=spec, parameter=key)
         params[key] = value.strip()
     return name.strip().lower(), params
 
 
-KINDS: dict[type, str] = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
+def _refused(key: str, **fields: Any) -> OptionError:
+    """A bot spec's refusal: said in English by the bots' catalogue (``error.<key>``), which says it in any language
+    from its ``reason``."""
+    reason = Reason(key, fields)
+    return OptionError(WORDS.reason("en", reason) or key, reason)
+
+
 POSITIVE = ("iterations", "seconds")
 """Parameters that must be above 0 (the others that are numbers must be 0 or more)."""
 
 
 def _convert(spec: str, key: str, value: str, kind: type) -> Any:
-    fields = {"spec": spec, "parameter": key, "value": value}
+    fields: dict[str, Any] = {"spec": spec, "parameter": key, "value": value}
     try:
         if kind is bool:
             if value.lower() not in TRUE_WORDS | FALSE_WORDS:
@@ -145,15 +149,11 @@ def _convert(spec: str, key: str, value: str, kind: type) -> Any:
             return value.lower() in TRUE_WORDS
         converted = kind(value)
     except ValueError:
-        raise OptionError(f"bot {spec!r}: {key} must be {KINDS.get(kind, kind.__name__)}, not {value!r}",
-                          Reason("parameter_kind", {**fields, "kind_key": f"kind.{kind.__name__}"})) from None
+        raise _refused("parameter_kind", **fields, kind_key=f"kind.{kind.__name__}") from None
     if kind is float and not math.isfinite(converted):
-        raise OptionError(f"bot {spec!r}: {key} must be a finite number, not {value!r}",
-                          Reason("parameter_finite", fields))
+        raise _refused("parameter_finite", **fields)
     if kind in (int, float) and (converted <= 0 if key in POSITIVE else converted < 0):
-        above = key in POSITIVE
-        raise OptionError(f"bot {spec!r}: {key} must be {'above 0' if above else '0 or more'}, not {value!r}",
-                          Reason("parameter_positive" if above else "parameter_negative", fields))
+        raise _refused("parameter_positive" if key in POSITIVE else "parameter_negative", **fields)
     return converted
 
 
@@ -163,16 +163,13 @@ def resolve_bot(spec: str, game: str) -> tuple[BotMaker, dict[str, Any]]:
     name, given = split_spec(spec)
     maker = _makers(game).get(name)
     if maker is None:
-        raise OptionError(f"no bot named {name!r} for {game}; the bots are: {', '.join(bot_names(game))}",
-                          Reason("no_bot", {"name": name, "game": game, "bots": ", ".join(bot_names(game))}))
+        raise _refused("no_bot", name=name, game=game, bots=", ".join(bot_names(game)))
     allowed = maker.parameters or {}
     params: dict[str, Any] = dict(maker.defaults or {})
     for key, value in given.items():
         if key not in allowed:
-            takes = f"it takes {', '.join(allowed)}" if allowed else "it takes none"
-            raise OptionError(f"bot {spec!r}: {name} has no parameter {key!r}; {takes}",
-                              Reason("no_parameter" if allowed else "no_parameters",
-                                     {"spec": spec, "name": name, "parameter": key, "takes": ", ".join(allowed)}))
+            raise _refused("no_parameter" if allowed else "no_parameters", spec=spec, name=name, parameter=key,
+                           takes=", ".join(allowed))
         params[key] = _convert(spec, key, value, allowed[key])
     return maker, params
 
