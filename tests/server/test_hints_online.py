@@ -74,3 +74,48 @@ def test_hints_are_off_at_a_rated_table(running: Running) -> None:
             assert error["message"] == "Hints are off in rated games."  # whoever's turn it is
 
     asyncio.run(go())
+
+
+def test_a_hinted_move_off_the_listed_choices_is_named_in_words_and_can_be_played(running: Running) -> None:
+    """Stack Market lists a grid of aims, and its search hints the heuristic's exact aim, which the grid may not
+    hold: the hint names each move as the frame names a listed one (the same words, in the seat's language, never
+    the raw ``aim 4500 0 0``), and the seat plays the hinted move it was shown."""
+    from ludotheque.engine.game import get_game
+    from ludotheque.games.stack_market.terminal import action_words
+
+    get_game("stack-market")
+
+    async def game() -> bool:
+        """One game (its table's seed is the server's choice): whether a hint gave an aim off the grid."""
+        table, tokens = _table(running, "stack-market", people=1, bots=2)
+        async with websockets.connect(running.ws(table, tokens[0], lang="fr")) as a:
+            def mine(m: dict[str, Any]) -> bool:
+                return m["type"] == "state" and ((m["to_move"] == 0 and bool(m["legal"])) or m["status"] == "over")
+
+            frame = await _until(a, mine)
+            while frame["status"] != "over":  # a first die is aimed straight, on the grid; hints are asked until not
+                if frame["view"]["phase"] != "aim":
+                    await a.send(json.dumps({"type": "act", "action": frame["legal"][0]["text"], "at": frame["at"]}))
+                    frame = await _until(a, mine)
+                    continue
+                listed = {x["text"]: x for x in frame["legal"]}
+                await a.send(json.dumps({"type": "hint", "at": frame["at"]}))
+                hint = await _until(a, lambda m: m["type"] == "hint")
+                assert hint["moves"], hint
+                for move in hint["moves"]:
+                    assert move["words"] == action_words(move["action"], "fr"), move
+                    assert move["words"].startswith("vise ") and move["words"] != "vise " + move["action"][4:], move
+                    if move["action"] in listed:
+                        assert (move["words"], move["label"]) == (listed[move["action"]]["words"],
+                                                                  listed[move["action"]]["label"])
+                off = [m["action"] for m in hint["moves"] if m["action"] not in listed]
+                at = frame["at"]
+                await a.send(json.dumps({"type": "act", "action": (off or [hint["moves"][0]["action"]])[0], "at": at}))
+                frame = await _until(a, lambda m, at=at: m["type"] == "error" or (mine(m) and m["at"] > at))
+                assert frame["type"] == "state", frame  # played, off the grid or on it
+                if off:
+                    return True
+            return False
+
+    # The seat may place few dice in a game, each on a building low enough to aim straight: a few games at most.
+    assert any(asyncio.run(game()) for _ in range(4)), "no hint gave an aim off the grid in four games"

@@ -41,6 +41,7 @@ from .protocol import (
     RateLimit,
     clean_text,
     frame,
+    hint_message,
     lobby_entry,
     refusal,
     server_refusal,
@@ -360,7 +361,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
                 if said:
                     await hub.say(live, client, said)
             elif kind == "hint" and isinstance(message, dict):
-                await hub.hint(live, client, message.get("at"))
+                await client.send(hint_message(live, client, *await hub.hint(live, client, message.get("at"))))
             elif kind == "sync" and isinstance(message, dict):
                 client.lang = "fr" if message.get("lang") == "fr" else client.lang if "lang" not in message else "en"
                 client.events = client.chat = 0

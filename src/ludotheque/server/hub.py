@@ -21,14 +21,14 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.errors import LudoError, OptionError, Reason
 from ..engine.game import Game, get_game
 from ..engine.match import Match
 from ..engine.options import OptionValue
 from ..engine.record import GameRecord, SeatConfig
-from ..engine.state import CHANCE
+from ..engine.state import CHANCE, State
 from ..table import Played, StaleActionError, Table
 from .bus import Bus, LocalBus
 from .errors import Refusal
@@ -46,6 +46,9 @@ from .storage import (
     TableNotFound,
     name_key,
 )
+
+if TYPE_CHECKING:
+    from ..bots.hints import Hint
 
 T = TypeVar("T")
 Clock = Callable[[], float]
@@ -761,10 +764,11 @@ class Hub:
             await self.on_update(live)
 
     # --- hints ------------------------------------------------------------------------------------
-    async def hint(self, live: LiveTable, client: Client, at: Any) -> None:
-        """The best few moves for the client's seat, thought out from its own view off the event loop (``bots.hints``)
-        and sent to it alone; refused, in words, at a rated table, out of turn, on an old state, or while the
-        connection's previous hint is still being thought out."""
+    async def hint(self, live: LiveTable, client: Client, at: Any) -> tuple[int, State, list[Hint]]:
+        """The best few moves for the client's seat, with the state they were thought out on and its count of
+        moves, from the seat's own view, off the event loop (``bots.hints``), for the client alone
+        (``protocol.hint_message``); refused, in words, at a rated table, out of turn, on an old state, or while
+        the connection's previous hint is still being thought out."""
         from ..bots.hints import hints
 
         table = live.table
@@ -784,8 +788,7 @@ class Hub:
             found = await asyncio.to_thread(hints, game, state, client.seat, seed=at)
         finally:
             client.hinting = False
-        names = [s.name or str(s.seat + 1) for s in live.stored.seats]
-        await client.send({"type": "hint", "at": at, "moves": [h.to_json(game, names) for h in found]})
+        return at, state, found
 
     # --- the table's own moves: chance, bots, the clock -------------------------------------------------
     async def _drive(self, live: LiveTable) -> None:

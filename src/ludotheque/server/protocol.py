@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import time
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots.hints import Hint
 from ..bots.levels import bot_title
-from ..cli.render import View, get_renderer
+from ..cli.render import Renderer, View, get_renderer
 from ..engine.errors import LudoError
 from ..engine.game import Game, get_game
 from ..engine.i18n import Catalog
 from ..engine.match import Match
-from ..engine.state import TERMINAL
+from ..engine.state import TERMINAL, State
 from .hub import OVER, WAITING, Client, LiveTable
 
 SERVER_TEXTS = Catalog.load("ludotheque.server")
@@ -68,14 +70,33 @@ def frame(live: LiveTable, client: Client, online: set[int]) -> dict[str, Any]:
                    "account": s.account is not None}
                   for s in live.stored.seats],
         "view": obs,
-        "legal": [{"text": t, "words": renderer.action_words(t, lang), "label": renderer.action_label(view, t)}
-                  for t in legal],
+        "legal": [{"text": t, **shown(renderer, view, t)} for t in legal],
         "events_from": start,
         "events": [{"kind": e.kind, "args": e.args, "text": game.describe(e, lang, names)} for e in events],
         "clock": {"deadline": table.deadline, "now": time.time(), "move_seconds": table.move_seconds},
         "chat": [{"name": c.name, "seat": c.seat, "text": c.text, "said": c.said} for c in chat],
         "outcome": None if outcome is None else {**outcome.to_json(), "names": names},
     }
+
+
+def shown(renderer: Renderer, view: View, action: str) -> dict[str, str]:
+    """A move as the page shows it to ``view``'s seat: the words a person reads (and may type back) and its
+    button's short explanation."""
+    return {"words": renderer.action_words(action, view.lang), "label": renderer.action_label(view, action)}
+
+
+def hint_message(live: LiveTable, client: Client, at: int, state: State, found: Sequence[Hint]) -> dict[str, Any]:
+    """The best moves a hint found for ``client``'s seat in ``state`` (after ``at`` moves), each with its chance,
+    its reasons in both languages, and shown as the page shows a move, so that one off the listed choices (Stack
+    Market's exact aims) reads as well as any and can be played."""
+    match = live.table.match
+    game, seat = match.game, client.seat
+    view = View(game, state.observation(seat), seat, client.lang, [s.name for s in match.seats],
+                [a.text() for a in state.legal_actions()])
+    renderer = get_renderer(game)
+    names = [s.name or str(s.seat + 1) for s in live.stored.seats]
+    return {"type": "hint", "at": at,
+            "moves": [{**h.to_json(game, names), **shown(renderer, view, h.action)} for h in found]}
 
 
 def spectator_frame(match: Match, table_id: str, lang: str, count: int) -> dict[str, Any]:

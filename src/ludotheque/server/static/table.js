@@ -361,13 +361,14 @@ class TablePage {
       if (!asked.moves.length) box.append(h("p", { class: "dim", role: "status" }, t("table.hint_none")));
       const list = h("ol", { class: "hint-moves", role: "status" });
       for (const m of asked.moves) {
-        const legal = f.legal.find((a) => a.text === m.action);
+        // Shown as a move's button shows it, with the server's words: a hinted move may be off the listed choices
+        // (Stack Market's exact aims), and it is played all the same.
         const reasons = m.reasons[this.lang] || m.reasons.en;
         list.append(h("li", { dataset: { hint: m.action } },
-          h("strong", {}, legal ? legal.words : m.action),
-          legal && legal.label ? h("span", { class: "hint-label" }, ` — ${legal.label}`) : null, " ", // as its button says it
-          legal ? h("button", { class: "button small hint-play", type: "button", dataset: { action: m.action },
-            onclick: () => this.act(m.action) }, t("table.hint_play")) : null, " ",
+          h("strong", {}, m.words || m.action),
+          m.label ? h("span", { class: "hint-label" }, ` — ${m.label}`) : null, " ",
+          h("button", { class: "button small hint-play", type: "button", dataset: { action: m.action },
+            onclick: () => this.act(m.action) }, t("table.hint_play")), " ",
           h("span", { class: "dim hint-chance" },
             t("table.hint_chance", { percent: Math.round(100 * m.win), tries: t.number(m.tries) })),
           reasons.length ? h("ul", { class: "hint-reasons" }, reasons.map((r) => h("li", {}, r))) : null));
