@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +14,15 @@ from ..bots.levels import bot_title
 from ..engine.errors import (
     LudoError,
     OptionError,
+    Reason,
     RecordError,
     ReplayError,
 )
 from ..engine.game import Game, all_games, get_game
+from ..engine.i18n import plural_form
 from ..engine.match import Match
 from ..engine.options import OptionSpec, OptionValue, parse_option_args, written
-from ..engine.record import MAX_RECORD_BYTES, GameRecord, SeatConfig
+from ..engine.record import GameRecord, SeatConfig
 from ..engine.words import format_int, join_words
 from .limits import check_numbers
 from .output import os_reason
@@ -121,32 +122,78 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
     return seats
 
 
-RECORD_ERRORS = [
-    (r"record version (?P<version>.+) is not supported; this program reads versions 1 to (?P<latest>\d+)",
-     "load.version"),
-    (r"format (?P<format>.+): expected .+", "load.format"),
-    (r"not valid JSON: (?P<detail>.+)", "load.json"),
-    (r".+ is larger than [\d,]+ bytes, the most a record may be", "load.too_large"),
-    (r".+ is not a text file in UTF-8; a record is JSON text", "load.not_text"),
-]
-"""The record module's refusals (in English) that the catalogue says in other words, by pattern."""
+RECORD_TEXTS: dict[str, str | tuple[str, str]] = {
+    "unreadable": "record.unreadable", "too_large": "record.too_large", "not_text": "record.not_text",
+    "length": "record.length", "containers": "record.containers", "json": "record.json", "json_at": "record.json_at",
+    "nested": "record.nested", "number": "record.number", "not_object": "record.not_object",
+    "unknown_field": "record.unknown_field", "format": "record.format", "version": "record.version",
+    "no_version": "record.no_version", "players": "record.players", "start": "record.start",
+    "missing": "record.missing", "wrong_type": "record.wrong_type", "long_text": "record.long_text",
+    "whole": "record.whole", "options": "record.options", "option_name": "record.option_name",
+    "option_value": "record.option_value", "actions": "record.actions", "action": "record.action",
+    "played": ("record.played_one", "record.played_other"), "played_at": "record.played_at",
+    "played_by": "record.played_by", "seats": ("record.seats_one", "record.seats_other"), "seat": "record.seat",
+    "seat_field": "record.seat_field", "seat_name": "record.seat_name", "seat_bot": "record.seat_bot",
+    "seat_settings": "record.seat_settings", "data": "record.data", "data_entry": "record.data_entry",
+    "depth": "record.depth", "values": "record.values", "key": "record.key", "not_json": "record.not_json",
+    # the parts of a refusal: an input described, a place in the record, a type, what the JSON parser found
+    "value.long_text": "record_value.long_text", "value.bits": "record_value.bits",
+    "value.list": ("record_value.list_one", "record_value.list_other"),
+    "value.object": ("record_value.object_one", "record_value.object_other"),
+    "where.option": "record_where.option", "where.option_name": "record_where.option_name",
+    "where.data": "record_where.data", "where.data_file": "record_where.data_file",
+    "where.data_name": "record_where.data_name", "where.key": "record_where.key", "where.text": "record_where.text",
+    "where.number": "record_where.number",
+    "type.str": "record_type.str", "type.int": "record_type.int", "type.float": "record_type.float",
+    "type.bool": "record_type.bool", "type.list": "record_type.list", "type.dict": "record_type.dict",
+    "type.NoneType": "record_type.null",
+    "syntax.value": "record_syntax.value", "syntax.name": "record_syntax.name", "syntax.colon": "record_syntax.colon",
+    "syntax.comma": "record_syntax.comma", "syntax.string": "record_syntax.string",
+    "syntax.control": "record_syntax.control", "syntax.escape": "record_syntax.escape",
+    "syntax.unicode": "record_syntax.unicode", "syntax.extra": "record_syntax.extra",
+}
+"""The catalogue's text for each reason the record module gives (``engine/record.py``) and each part of one; a pair
+for a text that agrees with its ``count`` (one, other)."""
+LOAD_SENTENCES = {"unreadable": "load.unreadable", "too_large": "load.too_large", "not_text": "load.not_text",
+                  "json": "load.json", "format": "load.format", "version": "load.version",
+                  "no_version": "load.no_version"}
+"""The record refusals that the catalogue says in a sentence of their own naming the file, by reason: a file that
+cannot be read, or is not a game record at all. The record module's other refusals are said inside
+``load.invalid``."""
 
 
 def record_refusal(error: LudoError, path: str, lang: str) -> str:
-    """Why a game record was refused, in ``lang``: a file that cannot be read in the catalogue's words (not found,
-    permission denied, a folder, …); the common refusals (version, format, JSON, size) in a sentence of the
-    catalogue; any other in the catalogue's sentence with the record module's own words in parentheses."""
-    context = error.__context__
-    if isinstance(context, OSError):
-        return UI.t(lang, "load.unreadable", path=path, reason=os_reason(context, lang))
-    text = str(error)
-    for pattern, key in RECORD_ERRORS:
-        m = re.fullmatch(pattern, text)
-        if m:
-            if m.groupdict().get("version") == "None":
-                key = "load.no_version"
-            return UI.t(lang, key, path=path, max=format_int(MAX_RECORD_BYTES, lang), **m.groupdict())
-    return UI.t(lang, "load.invalid", path=path, detail=text)
+    """Why a game record was refused, in ``lang``, from the record module's reason (``record_reason``): a file that
+    cannot be read or is not a record at all in a sentence of the catalogue that names it; any other in the
+    catalogue's ``load.invalid``, the reason inside."""
+    reason = error.reason
+    if reason is None:  # not a refusal of the record module's
+        return UI.t(lang, "load.invalid", path=path, detail=str(error))
+    if reason.key in LOAD_SENTENCES:
+        return UI.t(lang, LOAD_SENTENCES[reason.key], **{**record_fields(reason, lang), "path": path})
+    return UI.t(lang, "load.invalid", path=path, detail=record_reason(reason, lang))
+
+
+def record_reason(reason: Reason, lang: str) -> str:
+    """A refusal of the record module (a ``RecordError``'s reason, or a part of one) in ``lang``: its text in the
+    catalogue (``RECORD_TEXTS``), in the form its count asks for, filled with its fields as ``lang`` writes them
+    (``record_fields``)."""
+    text = RECORD_TEXTS[reason.key]
+    if isinstance(text, tuple):
+        text = text[0] if plural_form(lang, reason.fields["count"]) == "one" else text[1]
+    return UI.t(lang, text, **record_fields(reason, lang))
+
+
+def record_fields(reason: Reason, lang: str) -> dict[str, Any]:
+    """A record refusal's fields as ``lang`` writes them: its parts (a ``Reason`` each: an input described, a place
+    in the record, a type…) said in ``lang``, whole numbers grouped (``format_int``), and why the system refused the
+    file (its ``errno``) in the catalogue's words when it has them."""
+    fields = {name: record_reason(value, lang) if isinstance(value, Reason)
+              else format_int(value, lang) if type(value) is int else value
+              for name, value in reason.fields.items()}
+    if "errno" in reason.fields:
+        fields["reason"] = os_reason(OSError(reason.fields["errno"], reason.fields["reason"]), lang)
+    return fields
 
 
 def load_record(path: str, lang: str) -> GameRecord:

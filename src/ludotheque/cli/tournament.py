@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.errors import LudoError, OptionError
+from ..engine.errors import LudoError, OptionError, Reason
 from .shell import shell_word
 from .texts import UI
 
@@ -77,9 +77,16 @@ def refusal(error: LudoError, lang: str) -> OptionError:
     fields = dict(reason.fields)
     if "path" in fields:  # the folder as a shell reads it back, where a refusal says the command to type
         fields["file"] = shell_word(Path(str(fields["path"])).expanduser())
-    if fields.get("problems"):  # what is wrong with a game's record, in the player's language
-        separator = "\u00a0; " if lang == "fr" else "; "
-        fields["detail"] = separator.join(UI.t(lang, PROBLEMS[key], **words) for key, words in fields["problems"])
+    why = fields.get("why")
+    if isinstance(why, Reason):  # what is wrong with a game's record, in the player's language
+        if why.key == "not_this_game":  # another game than the one it stands for
+            separator = "\u00a0; " if lang == "fr" else "; "
+            fields["detail"] = separator.join(UI.t(lang, PROBLEMS[key], **words)
+                                              for key, words in why.fields["problems"])
+        else:  # the record module refused it
+            from .start import record_reason
+
+            fields["detail"] = record_reason(why, lang)
     return OptionError(UI.t(lang, REFUSALS[reason.key], **fields))
 
 

@@ -40,7 +40,8 @@ class StateFormatError(LudoError):
 
 
 class RecordError(LudoError):
-    """A game record is malformed (wrong format, version, game or fields)."""
+    """A game record is malformed (wrong format, version, game or fields). The record module's ``reason`` (see
+    ``engine.record``) is said in every language by the CLI's catalogue, not a game's."""
 
 
 class ReplayError(LudoError):

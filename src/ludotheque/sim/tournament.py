@@ -347,11 +347,10 @@ class Tournament:
                     raise TournamentError(f"game {i} is not played yet ({path})", "unfinished", path=str(path))
                 try:
                     r = result_of(self.config, i, GameRecord.load(path))
-                except RecordError as e:
+                except RecordError as e:  # ``why``: the record module's reason, or what ``result_of`` found
                     raise TournamentError(f"{path} is not game {i} of this tournament: {e}; remove it to have the "
                                           "game played again", "bad_record", path=str(path), index=i,
-                                          detail=str(e),
-                                          problems=e.reason.fields["problems"] if e.reason else None) from None
+                                          detail=str(e), why=e.reason) from None
             out.append(r)
         return out
 
