@@ -295,3 +295,49 @@ def test_a_malformed_record_in_a_tournament_is_said_in_french(tmp_path: Path,
     code, _, err = run(capsys, "tournament", "--resume", str(folder))
     assert code == 2 and "is not game number 0 of this tournament ('players' = 99: a record is for 1 to 64 players " \
         "(and each game allows fewer))" in err, err
+
+
+def replayed_records() -> dict[str, dict[str, Any]]:
+    """Well-formed records a game refuses to replay (``engine/match.py``), by the reason each should give."""
+    from ludotheque.engine.game import get_game
+    from ludotheque.engine.match import Match
+
+    a_vendre = Match(get_game("a-vendre"), 3).to_record().to_json()
+    stack = Match(get_game("stack-market"), 3)
+    steadier = [{**seat, "settings": {"steadiness": 900}} for seat in stack.to_record().to_json()["seats"]]
+    gracias = Match(get_game("gracias"), 3)
+    start = gracias.state.to_json()
+    record = gracias.to_record().to_json()
+    other = Match(get_game("gracias"), 3, {"packets": "many"}).state.to_json()  # the variant (« Variante »)
+    return {
+        "rules_version": {**record, "rules": "0.9"},
+        "data_unknown": {**a_vendre, "data": {**a_vendre["data"], "decor": {"file": "d.toml", "sha256": "0" * 64}}},
+        "data_changed": {**a_vendre, "data": {**a_vendre["data"],
+                                              "board": {**a_vendre["data"]["board"], "sha256": "0" * 64}}},
+        "start_players": {**record, "players": 4, "seats": [*record["seats"], {"name": "P4", "bot": None}],
+                          "start": start},
+        "start_options": {**record, "start": other},
+        "start_settings": {**stack.to_record().to_json(), "seats": steadier, "start": stack.state.to_json()},
+    }
+
+
+@pytest.mark.parametrize("case", sorted(replayed_records()))
+def test_a_record_the_game_will_not_replay_is_said_in_french(case: str) -> None:
+    """The game's own checks of a record it replays (rules version, data files, a start position that is not the
+    record's) carry a reason too: ``ludo --lang fr replay`` says them in French."""
+    from ludotheque.cli.start import RECORD_TEXTS, match_from_record, record_reason
+    from ludotheque.engine import LudoError
+    from ludotheque.engine.match import Match
+
+    record = GameRecord.from_json(replayed_records()[case])
+    with pytest.raises(RecordError) as refused_by:
+        Match.from_record(record)
+    reason = refused_by.value.reason
+    assert reason is not None and reason.key == case and case in RECORD_TEXTS, refused_by.value
+    assert record_reason(reason, "en") == str(refused_by.value)
+    with pytest.raises(LudoError) as said:
+        match_from_record(record, PATH, "fr")
+    french = str(said.value)
+    assert french.startswith(f"{PATH} n'est pas une partie enregistrée valable (") and record_reason(reason, "fr") \
+        in french, french
+    assert not {"the", "record", "played", "has", "file", "differ"} & words(french), french

@@ -136,6 +136,11 @@ RECORD_TEXTS: dict[str, str | tuple[str, str]] = {
     "seat_field": "record.seat_field", "seat_name": "record.seat_name", "seat_bot": "record.seat_bot",
     "seat_settings": "record.seat_settings", "data": "record.data", "data_entry": "record.data_entry",
     "depth": "record.depth", "values": "record.values", "key": "record.key", "not_json": "record.not_json",
+    # the game's own checks of a record it replays (``engine/match.py``)
+    "seat_count": ("record.seat_count_one", "record.seat_count_other"), "start_settings": "record.start_settings",
+    "start_players": "record.start_players", "start_options": "record.start_options",
+    "rules_version": "record.rules_version", "data_unknown": "record.data_unknown",
+    "data_changed": "record.data_changed",
     # the parts of a refusal: an input described, a place in the record, a type, what the JSON parser found
     "value.long_text": "record_value.long_text", "value.bits": "record_value.bits",
     "value.list": ("record_value.list_one", "record_value.list_other"),
@@ -256,7 +261,9 @@ def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
         if not i.min_players <= record.players <= i.max_players:
             raise OptionError(UI.t(lang, "load.players", path=path, game=i.title(lang), players=record.players,
                                    min=i.min_players, max=i.max_players)) from None
-        raise OptionError(UI.t(lang, "load.invalid", path=path, detail=str(e))) from None
+        reason = e.reason if isinstance(e, RecordError) else None
+        detail = record_reason(reason, lang) if reason is not None and reason.key in RECORD_TEXTS else str(e)
+        raise OptionError(UI.t(lang, "load.invalid", path=path, detail=detail)) from None
 
 
 def check_load_agrees(match: Match, args: argparse.Namespace, lang: str) -> None:

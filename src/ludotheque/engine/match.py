@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from .errors import IllegalActionError, LudoError, RecordError, ReplayError
+from .errors import IllegalActionError, LudoError, Reason, RecordError, ReplayError
 from .game import Game, get_game
 from .options import OptionValue
 from .record import GameRecord, SeatConfig, split_actor
@@ -39,7 +39,8 @@ class Match:
         self.seed = seed
         seats = seats or [SeatConfig(f"Player {i + 1}") for i in range(players)]
         if len(seats) != players:
-            raise RecordError(f"{len(seats)} seats given for {players} players")
+            raise RecordError(f"{len(seats)} seat{'' if len(seats) == 1 else 's'} given for {players} players",
+                              Reason("seat_count", {"count": len(seats), "players": players}))
         settings = game.resolve_seats(players, [s.settings for s in seats])
         self.seats = [replace(s, settings=dict(v)) for s, v in zip(seats, settings, strict=True)]
         """The seats, each with its settings filled in (saved in the record)."""
@@ -59,11 +60,15 @@ class Match:
         st = self.state
         if st.seat_settings() != (settings if self.game.info.seat_options else []):
             raise RecordError(f"the start position's seat settings {st.seat_settings()} differ from the record's "
-                              f"{settings}")
+                              f"{settings}", Reason("start_settings", {"start": str(st.seat_settings()),
+                                                                       "record": str(settings)}))
         if st.num_players != self.players:
-            raise RecordError(f"the start position has {st.num_players} players but the record says {self.players}")
+            raise RecordError(f"the start position's number of players is {st.num_players}, the record's "
+                              f"{self.players}",
+                              Reason("start_players", {"start": st.num_players, "record": self.players}))
         if st.options != self.options:
-            raise RecordError(f"the start position's options {st.options} differ from the record's {self.options}")
+            raise RecordError(f"the start position's options {st.options} differ from the record's {self.options}",
+                              Reason("start_options", {"start": str(st.options), "record": str(self.options)}))
 
     # --- playing ------------------------------------------------------------------------------
     @property
@@ -138,7 +143,9 @@ class Match:
         game = get_game(record.game)
         if record.rules is not None and record.rules != game.info.rules_version:
             raise RecordError(f"this record was played with {game.info.name}'s rules version {record.rules!r}; this "
-                              f"program has version {game.info.rules_version!r}, which may read its actions otherwise")
+                              f"program has version {game.info.rules_version!r}, which may read its actions otherwise",
+                              Reason("rules_version", {"game": game.info.name, "record": repr(record.rules),
+                                                       "program": repr(game.info.rules_version)}))
         match = cls(game, record.players, record.options, record.seed, record.seats, record.start, log=log)
         match.check_data_files(record.data)
         for i, entry in enumerate(record.actions[:upto]):
@@ -162,12 +169,17 @@ class Match:
         for name, entry in (recorded or {}).items():
             if name not in now:
                 raise RecordError(f"the record was played on a data file {name!r} ({entry['file']}); "
-                                  f"{self.game.info.name} has no such file")
+                                  f"{self.game.info.name} has no such file",
+                                  Reason("data_unknown", {"name": repr(name), "file": entry["file"],
+                                                          "game": self.game.info.name}))
             source, sha = now[name]
             if sha != entry["sha256"]:
                 raise RecordError(f"the record was played on {name} file {entry['file']} with SHA-256 "
                                   f"{entry['sha256'][:16]}…; {source} now has {sha[:16]}…: the file has changed, so "
-                                  "the game cannot be replayed on it")
+                                  "the game cannot be replayed on it",
+                                  Reason("data_changed", {"name": name, "file": entry["file"],
+                                                          "recorded": entry["sha256"][:16], "source": source,
+                                                          "now": sha[:16]}))
 
     def replay_prefix(self, n: int) -> Match:
         """A new match holding this one's first ``n`` actions (for undo)."""

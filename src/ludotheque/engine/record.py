@@ -78,8 +78,8 @@ MAX_START_DEPTH = 10
 MAX_INT = 2**63 - 1
 """The largest magnitude of a whole number anywhere in a record."""
 _MAX_INT_TEXT = str(MAX_INT)
-"""``MAX_INT`` in a refusal's fields, written as the messages write it (its digits, then 2**63 - 1) in every
-language: a number that large is beyond what ``format_int`` groups exactly (it goes through a float)."""
+"""``MAX_INT`` in a refusal's fields, written as the messages write it in every language: its digits, ungrouped,
+beside ``2**63 - 1``, the form a programmer knows it by."""
 
 QUOTE_CHARS = 40
 """How much of a long text an error message quotes."""

@@ -20,7 +20,8 @@ def format_number(x: float, lang: str, digits: int = 0) -> str:
     """A number with its thousands grouped and ``digits`` decimals: ``12,345.5`` in English, ``12 345,5`` in
     French (no-break space). Numbers below 10 000 are grouped too (``1 200``), as the French rulebooks print
     prices."""
-    text = f"{x:,.{digits}f}"
+    # A whole number is grouped as it is: through a float (``.0f``), one above 2**53 would lose its last digits.
+    text = f"{x:,}" if isinstance(x, int) and not digits else f"{x:,.{digits}f}"
     return text.replace(",", NBSP).replace(".", ",") if lang == "fr" else text
 
 
