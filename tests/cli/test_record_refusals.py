@@ -253,7 +253,7 @@ def test_the_french_sentence_is_the_catalogues_with_its_fields(tmp_path: Path) -
     assert "'actions' contient 100\u00a0001 actions\u00a0; une partie enregistrée en contient au plus 100\u00a0000" \
         in said
     said = record_refusal(refused("long_named_option_value", tmp_path), PATH, "fr")
-    assert said == (f"{PATH} n'est pas une partie enregistrée valable (l’option '{'o' * 40}'… (60 caractères) = un "
+    assert said == (f"{PATH} n'est pas une partie enregistrée valable (l'option '{'o' * 40}'… (60 caractères) = un "
                     "objet de 2 champs\u00a0: une option vaut true, false, un nombre entier ou un texte)")
     said = record_refusal(refused("json_colon", tmp_path), PATH, "fr")
     assert said == f"{PATH} n'est pas du JSON valide (deux-points attendu, ligne 1, colonne 12, caractère 11)"
