@@ -338,6 +338,28 @@ def test_a_record_the_game_will_not_replay_is_said_in_french(case: str) -> None:
     with pytest.raises(LudoError) as said:
         match_from_record(record, PATH, "fr")
     french = str(said.value)
+    if "game" in reason.fields:  # named by its title, as the player knows it, not by its id
+        from ludotheque.engine.game import get_game
+
+        reason = Reason(reason.key, {**reason.fields, "game": get_game(record.game).info.title("fr")})
+        assert f" {record.game} " not in french, french
     assert french.startswith(f"{PATH} n'est pas une partie enregistrée valable (") and record_reason(reason, "fr") \
         in french, french
     assert not {"the", "record", "played", "has", "file", "differ"} & words(french), french
+
+
+@pytest.mark.parametrize(("data", "en", "fr"), [
+    (base(seats=[{"name": "A", "bot": None}]), "'seats' lists 1 seat but 'players' is 3",
+     "'seats' compte 1 place, mais 'players' vaut 3"),
+    (base(actions=["chance: draw 1A"], played_at=[], played_by=[]), "there is 1 action, one entry each",
+     "il y a 1 action"),
+    (base(options={"cards": [1]}), "= a list of 1 item:", "= une liste de 1 élément"),
+    (base(options={"cards": {"a": 1}}), "= an object of 1 field:", "= un objet de 1 champ"),
+    ([], "not a list of 0 items", "pas une liste de 0 élément"),
+])
+def test_a_count_of_one_is_said_in_the_singular(data: Any, en: str, fr: str) -> None:
+    """The texts that agree with their count take the singular for 1 in English, and for 0 and 1 in French."""
+    with pytest.raises(RecordError) as caught:
+        GameRecord.from_json(data)
+    said = {lang: record_refusal(caught.value, PATH, lang) for lang in ("en", "fr")}
+    assert en in said["en"] and fr in said["fr"], said

@@ -205,7 +205,7 @@ def test_a_tournaments_own_files_are_named_as_such_where_a_game_record_is_expect
     other = tmp_path / "summary.json"  # a file of that name that is not a tournament's: the record's own refusal
     other.write_text('{"format": "something"}', encoding="utf-8")
     code, _, err = run(capsys, "replay", str(other))
-    assert code == 2 and "tournament" not in err
+    assert code == 2 and "belongs to a tournament" not in err and "(format 'something')" in err, err
 
 
 def test_a_file_in_the_way_and_a_resume_elsewhere_are_refused_with_what_to_do(

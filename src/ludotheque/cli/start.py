@@ -145,7 +145,8 @@ RECORD_TEXTS: dict[str, str | tuple[str, str]] = {
     "value.long_text": "record_value.long_text", "value.bits": "record_value.bits",
     "value.list": ("record_value.list_one", "record_value.list_other"),
     "value.object": ("record_value.object_one", "record_value.object_other"),
-    "where.option": "record_where.option", "where.option_name": "record_where.option_name",
+    "where.option": "record_where.option", "where.setting": "record_where.setting",
+    "where.option_name": "record_where.option_name",
     "where.data": "record_where.data", "where.data_file": "record_where.data_file",
     "where.data_name": "record_where.data_name", "where.key": "record_where.key", "where.text": "record_where.text",
     "where.number": "record_where.number",
@@ -202,7 +203,7 @@ def record_fields(reason: Reason, lang: str) -> dict[str, Any]:
 
 
 def load_record(path: str, lang: str) -> GameRecord:
-    """``GameRecord.load(path)``, refused (a ``RecordError``) in the user's language if it is not English; a
+    """``GameRecord.load(path)``, refused (a ``RecordError``) in the user's language, naming the file; a
     tournament's own files (its settings, its summary) are named as such, with where its games' records are."""
     try:
         return GameRecord.load(path)
@@ -212,8 +213,6 @@ def load_record(path: str, lang: str) -> GameRecord:
 
             raise RecordError(UI.t(lang, "load.tournament", path=path,
                                    games=str(Path(path).parent / GAMES_FOLDER))) from None
-        if lang == "en":
-            raise
         raise RecordError(record_refusal(e, path, lang)) from None
 
 
@@ -250,8 +249,6 @@ def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
         raise LudoError(UI.t(lang, "replay.stopped", path=path, index=e.index, action=e.action,
                              why=stop_reason(record, e, lang))) from e
     except LudoError as e:
-        if lang == "en":
-            raise
         try:
             game = get_game(record.game)
         except OptionError:
@@ -262,6 +259,8 @@ def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
             raise OptionError(UI.t(lang, "load.players", path=path, game=i.title(lang), players=record.players,
                                    min=i.min_players, max=i.max_players)) from None
         reason = e.reason if isinstance(e, RecordError) else None
+        if reason is not None and "game" in reason.fields:  # the game by its title, as the player knows it
+            reason = Reason(reason.key, {**reason.fields, "game": i.title(lang)})
         detail = record_reason(reason, lang) if reason is not None and reason.key in RECORD_TEXTS else str(e)
         raise OptionError(UI.t(lang, "load.invalid", path=path, detail=detail)) from None
 

@@ -97,7 +97,8 @@ _JSON_PROBLEMS = {"Expecting value": "value", "Expecting property name enclosed 
 _PARTS = {
     "value.long_text": "{text}… ({length:,} characters)", "value.bits": "a {bits:,}-bit number",
     "value.list": "a list of {count:,} items", "value.object": "an object of {count:,} fields",
-    "where.option": "options[{name}]", "where.option_name": "an option name", "where.data": "data[{name}]",
+    "where.option": "options[{name}]", "where.setting": "{where}[{name}]",
+    "where.option_name": "an option name", "where.data": "data[{name}]",
     "where.data_file": "data[{name}].file", "where.data_name": "a data file's option name",
     "where.key": "a key in {where}", "where.text": "a text in {where}", "where.number": "a number in {where}",
 }
@@ -342,7 +343,10 @@ def _options(options: dict[Any, Any], where_all: str = "'options'") -> dict[str,
         if not isinstance(name, str):
             raise RecordError(f"option name {quote(name)}: expected a text",
                               Reason("option_name", {"name": _described(name)}))
-        where = Reason("where.option", {"name": _described(_text(name, Reason("where.option_name"), MAX_NAME_CHARS))})
+        named = _described(_text(name, Reason("where.option_name"), MAX_NAME_CHARS))
+        # a game option, or a seat's setting (``seats[0].settings``), named where it is
+        where = Reason("where.option", {"name": named}) if where_all == "'options'" else \
+            Reason("where.setting", {"name": named, "where": where_all})
         if isinstance(value, str):
             _text(value, where, MAX_NAME_CHARS)
         elif isinstance(value, int) and not isinstance(value, bool):

@@ -10,9 +10,8 @@ import time
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..bots.hints import Hint
 from ..bots.levels import bot_title
 from ..cli.render import Renderer, View, get_renderer
 from ..engine.errors import LudoError
@@ -21,6 +20,9 @@ from ..engine.i18n import Catalog
 from ..engine.match import Match
 from ..engine.state import TERMINAL, State
 from .hub import OVER, WAITING, Client, LiveTable
+
+if TYPE_CHECKING:
+    from ..bots.hints import Hint
 
 SERVER_TEXTS = Catalog.load("ludotheque.server")
 """The shared page's texts, and the server's own refusals."""
