@@ -363,3 +363,33 @@ def test_a_count_of_one_is_said_in_the_singular(data: Any, en: str, fr: str) -> 
         GameRecord.from_json(data)
     said = {lang: record_refusal(caught.value, PATH, lang) for lang in ("en", "fr")}
     assert en in said["en"] and fr in said["fr"], said
+
+
+@pytest.mark.parametrize(("change", "en", "fr"), [
+    ({"options": {"foo": 1}}, "“foo” in options is not a setting of Stack Market; the settings there are rounds and "
+     "removed_dice",
+     "«\u00a0foo\u00a0» dans options n'est pas un réglage de Stack Market\u00a0; les réglages possibles y sont rounds "
+     "et removed_dice"),
+    ({"seat0": {"foo": 1}}, "“foo” in seats[0].settings is not a setting of Stack Market",
+     "«\u00a0foo\u00a0» dans seats[0].settings n'est pas un réglage de Stack Market"),
+    ({"options": {"rounds": "x"}}, 'rounds is "x" in options, but it must be 1 or 2 or 3',
+     'rounds vaut "x" dans options, mais il faut 1 ou 2 ou 3'),
+])
+def test_a_setting_the_game_does_not_have_or_take_is_said_where_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict[str, Any], en: str, fr: str) -> None:
+    """A hand-edited record's game option or seat setting that the game refuses: where it is in the record and what
+    the game takes, in the player's language (the game's own refusal is English)."""
+    from ludotheque.engine.game import get_game
+    from ludotheque.engine.match import Match
+
+    data = Match(get_game("stack-market"), 3).to_record().to_json()
+    if "seat0" in change:
+        data["seats"][0]["settings"] = {**data["seats"][0]["settings"], **change["seat0"]}
+    else:
+        data["options"] = {**data["options"], **change["options"]}
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and f"{path}: {en}" in err, err
+    code, _, err = run(capsys, "--lang", "fr", "replay", str(path))
+    assert code == 2 and f"{path}\u00a0: {fr}" in err, err

@@ -258,11 +258,34 @@ def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
         if not i.min_players <= record.players <= i.max_players:
             raise OptionError(UI.t(lang, "load.players", path=path, game=i.title(lang), players=record.players,
                                    min=i.min_players, max=i.max_players)) from None
+        check_record_settings(record, game, path, lang)
         reason = e.reason if isinstance(e, RecordError) else None
         if reason is not None and "game" in reason.fields:  # the game by its title, as the player knows it
             reason = Reason(reason.key, {**reason.fields, "game": i.title(lang)})
         detail = record_reason(reason, lang) if reason is not None and reason.key in RECORD_TEXTS else str(e)
         raise OptionError(UI.t(lang, "load.invalid", path=path, detail=detail)) from None
+
+
+def check_record_settings(record: GameRecord, game: Game, path: str, lang: str) -> None:
+    """Refuse, in ``lang``, a saved game's option or seat setting that its game does not have or whose value it does
+    not take (a hand-edited record), naming where in the record it is and what the game allows."""
+    from .games import allowed
+
+    i = game.info
+    given = [("options", i.options, record.options)]
+    given += [(f"seats[{k}].settings", i.seat_options, seat.settings) for k, seat in enumerate(record.seats)]
+    for where, specs, settings in given:
+        by_name = {spec.name: spec for spec in specs}
+        for name, value in settings.items():
+            spec = by_name.get(name)
+            if spec is None:
+                raise OptionError(UI.t(lang, "load.setting_unknown", path=path, where=where, name=name,
+                                       game=i.title(lang), known=join_words(by_name, lang) or "—"))
+            try:
+                spec.parse(value)
+            except OptionError:
+                raise OptionError(UI.t(lang, "load.setting_value", path=path, where=where, name=name,
+                                       value=json.dumps(value), allowed=allowed(spec, lang))) from None
 
 
 def check_load_agrees(match: Match, args: argparse.Namespace, lang: str) -> None:
