@@ -393,3 +393,12 @@ def test_a_setting_the_game_does_not_have_or_take_is_said_where_it_is(
     assert code == 2 and f"{path}: {en}" in err, err
     code, _, err = run(capsys, "--lang", "fr", "replay", str(path))
     assert code == 2 and f"{path}\u00a0: {fr}" in err, err
+
+
+def test_a_record_for_one_player_of_a_game_for_more_says_so_in_the_singular(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "alone.json"
+    path.write_text(json.dumps(base(players=1, seats=[{"name": "A", "bot": None}])), encoding="utf-8")
+    assert f"{path} is a game for 1 player, but Acquire is for 2 to 6 players" in run(capsys, "replay", str(path))[2]
+    assert f"{path} est une partie à 1 joueur, mais Grand Hôtel se joue de 2 à 6 joueurs" in \
+        run(capsys, "--lang", "fr", "replay", str(path))[2]

@@ -256,8 +256,10 @@ def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
             raise OptionError(UI.t(lang, "load.unknown_game", path=path, game=record.game, games=games)) from None
         i = game.info
         if not i.min_players <= record.players <= i.max_players:
-            raise OptionError(UI.t(lang, "load.players", path=path, game=i.title(lang), players=record.players,
-                                   min=i.min_players, max=i.max_players)) from None
+            one = plural_form(lang, record.players) == "one"
+            raise OptionError(UI.t(lang, "load.players_one" if one else "load.players_other", path=path,
+                                   game=i.title(lang), players=record.players, min=i.min_players,
+                                   max=i.max_players)) from None
         check_record_settings(record, game, path, lang)
         reason = e.reason if isinstance(e, RecordError) else None
         if reason is not None and "game" in reason.fields:  # the game by its title, as the player knows it
