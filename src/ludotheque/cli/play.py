@@ -48,7 +48,6 @@ from ..engine.errors import (
     allowed_list,
 )
 from ..engine.game import get_game
-from ..engine.i18n import plural_form
 from ..engine.match import Match
 from ..engine.options import parse_option_args
 from ..engine.state import Action
@@ -164,7 +163,7 @@ class PlaySession:
 
     def ui_n(self, count: int, one: str, other: str, /, **fields: Any) -> str:
         """The catalogue's ``one`` or ``other`` text, as ``count`` asks in the player's language."""
-        return self.ui(one if plural_form(self.lang, count) == "one" else other, **fields)
+        return UI.counted(self.lang, count, one, other, **fields)
 
     def words(self, action: str) -> str:
         """An action's text in the player's words (``buy Luxor`` -> ``acheter Luxor``)."""

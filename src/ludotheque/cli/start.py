@@ -19,7 +19,6 @@ from ..engine.errors import (
     ReplayError,
 )
 from ..engine.game import Game, all_games, get_game
-from ..engine.i18n import plural_form
 from ..engine.match import Match
 from ..engine.options import OptionSpec, OptionValue, parse_option_args, written
 from ..engine.record import GameRecord, SeatConfig
@@ -186,7 +185,7 @@ def record_reason(reason: Reason, lang: str) -> str:
     (``record_fields``)."""
     text = RECORD_TEXTS[reason.key]
     if isinstance(text, tuple):
-        text = text[0] if plural_form(lang, reason.fields["count"]) == "one" else text[1]
+        return UI.counted(lang, reason.fields["count"], *text, **record_fields(reason, lang))
     return UI.t(lang, text, **record_fields(reason, lang))
 
 
@@ -256,10 +255,9 @@ def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
             raise OptionError(UI.t(lang, "load.unknown_game", path=path, game=record.game, games=games)) from None
         i = game.info
         if not i.min_players <= record.players <= i.max_players:
-            one = plural_form(lang, record.players) == "one"
-            raise OptionError(UI.t(lang, "load.players_one" if one else "load.players_other", path=path,
-                                   game=i.title(lang), players=record.players, min=i.min_players,
-                                   max=i.max_players)) from None
+            raise OptionError(UI.counted(lang, record.players, "load.players_one", "load.players_other", path=path,
+                                         game=i.title(lang), players=record.players, min=i.min_players,
+                                         max=i.max_players)) from None
         check_record_settings(record, game, path, lang)
         reason = e.reason if isinstance(e, RecordError) else None
         if reason is not None and "game" in reason.fields:  # the game by its title, as the player knows it
