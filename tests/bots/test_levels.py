@@ -86,5 +86,8 @@ def test_a_bots_title_is_its_level_in_the_players_language() -> None:
     from ludotheque.bots.levels import bot_title
 
     assert [bot_title(spec, "fr") for spec in ("easy", "Medium", "hard:iterations=9", "heuristic", "mcts:seconds=1")] \
-        == ["facile", "moyen", "difficile", "heuristic", "mcts"]
-    assert bot_title("easy", "en") == "easy"
+        == ["facile", "moyen", "difficile", "heuristique", "mcts"]
+    assert bot_title("easy", "en") == "easy" and bot_title("random", "en") == "random"
+    assert bot_title("random:x=1", "fr") == "au hasard" and bot_title("someone-elses-bot", "fr") == "someone-elses-bot"
+    # the terminal's seat names keep the name --bots takes, a level's title aside
+    assert bot_title("heuristic", "fr", common=False) == "heuristic" and bot_title("easy", "fr", common=False) == "facile"

@@ -75,6 +75,8 @@ def test_the_seats_choices_stay_and_a_seat_kept_for_another_shows_its_link(runni
         page.select_option("[name=seat-1]", "reserved")
         page.fill("[name=name-1]", "Ada")
         page.select_option("[name=seat-2]", "bot:expert")
+        # a bot that is not a level is named in French too (its name for --bots is the option's value)
+        assert page.locator("[name=seat-2] option[value='bot:heuristic']").inner_text() == "bot\u00a0: heuristique"
         page.select_option("#new-players", "4")  # another count: the three seats chosen stay as they were
         assert [page.input_value(f"[name=seat-{i}]") for i in range(4)][:3] == ["reserved", "reserved", "bot:expert"]
         assert page.input_value("[name=name-1]") == "Ada" and page.input_value("[name=name-0]") == "Zoé"

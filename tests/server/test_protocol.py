@@ -160,6 +160,12 @@ def test_taking_seats_and_the_lobby(running: Running) -> None:
     assert set(data["tokens"]) == {"0"}
     lobby = {t["id"]: t for t in running.api("GET", "/api/tables?status=waiting").json()}
     assert lobby[table]["open_seats"] == [1]
+    assert [s["kind"] for s in lobby[table]["seats"]] == [None, None, "random"]
+    french = running.api("GET", f"/api/tables/{table}?lang=fr").json()
+    assert [s["kind"] for s in french["seats"]] == [None, None, "au hasard"]  # a bot, in the page's language
+    games = {g["name"]: g for g in running.api("GET", "/api/games?lang=fr").json()}
+    assert games["gracias"]["bot_titles"]["heuristic"] == "heuristique"
+    assert games["gracias"]["bot_titles"]["expert"] == "expert" and games["acquire"]["bot_titles"]["easy"] == "facile"
     assert running.api("POST", f"/api/tables/{table}/seats/0", json={"name": "Eve"}).status_code == 400
     assert running.api("POST", f"/api/tables/{table}/seats/2", json={"name": "Eve"}).status_code == 400
     assert running.api("POST", f"/api/tables/{table}/seats/1", json={"name": "  "}).status_code == 400

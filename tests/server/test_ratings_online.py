@@ -250,16 +250,16 @@ def test_the_leaderboard_sorts_by_the_cautious_estimate(tmp_path: Path) -> None:
             {"account_id": ids["Lucky"], "game": "gracias", "mu": 30.0, "sigma": 1.0, "games": 9, "updated": 1.0},
         ])
     with server_thread(db) as running:
-        board = httpx.get(f"{running.url}/api/leaderboard/acquire?lang=fr").json()
+        board = httpx.get(f"{running.url}/api/leaderboard/acquire?lang=en").json()
         assert board["game"] == "acquire" and board["title"]
         assert [(r["rank"], r["name"], r["bot"]) for r in board["ratings"]] == [
             (1, "Sure", False), (2, "Lucky", False), (3, "bot:random", True)]
         assert board["ratings"][0] | {"title": None} == {"rank": 1, "name": "Sure", "bot": False, "kind": None,
                                                          "game": "acquire", "title": None, "mu": 26.0, "sigma": 2.0,
                                                          "ordinal": 20.0, "games": 40}
-        assert board["ratings"][2]["kind"] == "random"  # a bot's kind (a level's title in the page's language)
+        assert board["ratings"][2]["kind"] == "random"  # a bot's kind, in the page's language
         french = httpx.get(f"{running.url}/api/leaderboard/acquire", params={"lang": "fr"}).json()["ratings"]
-        assert french[2]["kind"] == "random"
+        assert french[2]["kind"] == "au hasard"
         lucky = httpx.Client(base_url=running.url)
         lucky.post("/api/login", json={"name": "Lucky", "password": PASSWORD})
         mine = {r["game"]: (r["rank"], r["games"]) for r in lucky.get("/api/me").json()["ratings"]}

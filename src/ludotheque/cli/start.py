@@ -112,11 +112,12 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
     for seat, bot in enumerate(kinds):
         # Default names carry the seat number that actions and records use ("give 2", "2: buy Luxor"); a bot's,
         # its kind without parameters, a level in the player's language ("Bot 1 (moyen)"; its whole spec is the
-        # seat's bot), short enough for a column.
+        # seat's bot), short enough for a column; another bot as --bots named it ("Bot 2 (heuristic)"), since
+        # the French words are longer and an 80 x 24 screen must still show every bonus of two mergers.
         if bot is None:
             name = names.pop(0) if names else UI.t(lang, "seat.person", n=seat)
         else:
-            name = UI.t(lang, "seat.bot", n=seat, bot=bot_title(bot, lang))
+            name = UI.t(lang, "seat.bot", n=seat, bot=bot_title(bot, lang, common=False))
         seats.append(SeatConfig(name, bot, dict(settings.get(seat, {}))))
     return seats
 

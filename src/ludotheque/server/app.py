@@ -22,7 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from ..bots import LEVELS, bot_names
+from ..bots import bot_names
 from ..bots.levels import bot_title, levels_json
 from ..engine.errors import LudoError, OptionError
 from ..engine.game import all_games, get_game
@@ -180,6 +180,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
     async def games(lang: str = "en") -> list[dict[str, Any]]:
         return [{"name": g.info.name, "title": g.info.title(lang), "min_players": g.info.min_players,
                  "max_players": g.info.max_players, "bots": bot_names(g.info.name),
+                 "bot_titles": {b: bot_title(b, lang) for b in bot_names(g.info.name)},
                  "levels": levels_json(), "rules": g.info.rules_version,
                  "options": [_option(o, lang) for o in g.info.options if not o.file],
                  "seat_options": [_option(o, lang) for o in g.info.seat_options]}
@@ -428,7 +429,8 @@ def _rating(r: RatingRecord, lang: str) -> dict[str, Any]:
     except LudoError:  # a game no longer installed
         title = r.game
     spec = r.name.removeprefix("bot:")
-    kind = (bot_title(spec, lang) if spec in LEVELS else spec) if r.bot else None  # a level in the page's language
+    # a level or a common bot in the page's language; a bot with parameters as it was named, to tell it apart
+    kind = (spec if ":" in spec else bot_title(spec, lang)) if r.bot else None
     return {"name": r.name, "bot": r.bot, "kind": kind, "game": r.game, "title": title,
             **Rating(r.mu, r.sigma).to_json(), "games": r.games}
 

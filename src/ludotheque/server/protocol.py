@@ -185,7 +185,8 @@ def lobby_entry(stored: Any, lang: str) -> dict[str, Any]:
             "options": stored.options, "status": stored.status, "rated": stored.rated, "created": stored.created,
             "move_seconds": stored.move_seconds, "bot_delay_ms": stored.bot_delay_ms,
             "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "reserved": s.reserved,
-                       "taken": s.taken or s.bot is not None, "settings": s.settings, "account": s.account is not None}
+                       "kind": bot_title(s.bot, lang) if s.bot else None, "taken": s.taken or s.bot is not None,
+                       "settings": s.settings, "account": s.account is not None}
                       for s in stored.seats],
             "result": stored.result if stored.status == OVER else None,
             "open_seats": [s.seat for s in stored.seats if s.bot is None and not s.taken]

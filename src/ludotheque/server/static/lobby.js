@@ -36,7 +36,7 @@ export async function showLobby(root, lang) {
 
 function tableList(title, tables, kind, t) {
   const items = tables.map((x) => {
-    const who = x.seats.map((s) => s.name || (s.bot ? s.bot : "·")).join(", ");
+    const who = x.seats.map((s) => s.name || (s.bot ? s.kind || s.bot : "·")).join(", ");
     const href = kind === "replay" ? `#/replay/${x.id}` : `#/table/${x.id}`;
     const extra = kind === "join" ? t("lobby.open_seats", { seats: x.open_seats.join(", ") }) : "";
     return h("li", {},
@@ -93,12 +93,12 @@ function newTableForm(games, t, lang, who) {
       const kind = h("select", { name: `seat-${i}`, "aria-label": t("lobby.seat", { n: i }) },
         h("option", { value: "open", selected: i > 0 && i < 2 }, t(rated.checked ? "lobby.seat_open_rated" : "lobby.seat_open")),
         h("option", { value: "reserved", selected: i === 0 }, t(rated.checked ? "lobby.seat_account" : "lobby.seat_reserved")),
-        // the levels first, weakest first, in the page's language; then the game's other bots by name
+        // the levels first, weakest first, in the page's language; then the game's other bots, by their titles
         (g.levels || []).map((lv) => h("option", { value: `bot:${lv.name}`, title: lv[`help_${t.lang}`] || lv.help_en },
           t("lobby.seat_level", { level: lv[`title_${t.lang}`] || lv.title_en, help: lv[`help_${t.lang}`] || lv.help_en }))),
         g.bots.filter((b) => !(g.levels || []).some((lv) => lv.name === b)).map((b) => h("option",
           { value: `bot:${b}`, selected: i >= 2 && b === (g.bots.includes("heuristic") ? "heuristic" : b) },
-          t("lobby.seat_bot", { bot: b }))));
+          t("lobby.seat_bot", { bot: (g.bot_titles || {})[b] || b }))));
       const name = h("input", { name: `name-${i}`, maxlength: 40,
         placeholder: t(rated.checked ? "lobby.account_name" : "lobby.reserved_name"),
         value: i === 0 ? ((rated.checked && who.name) || localStorage.getItem("ludo.name") || "") : "" });
