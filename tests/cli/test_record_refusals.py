@@ -295,6 +295,16 @@ def test_a_malformed_record_in_a_tournament_is_said_in_french(tmp_path: Path,
     code, _, err = run(capsys, "tournament", "--resume", str(folder))
     assert code == 2 and "is not game number 0 of this tournament ('players' = 99: a record is for 1 to 64 players " \
         "(and each game allows fewer))" in err, err
+    # a file that is not a record at all is named once, as ``ludo replay`` names it
+    game0.write_bytes(b"\xff\xfe not text")
+    code, _, err = run(capsys, "--lang", "fr", "tournament", "--resume", str(folder))
+    assert code == 2 and err.count("000000.json") == 1, err
+    assert "n'est pas un fichier texte en UTF-8\u00a0; une partie enregistrée est du texte JSON ; supprimez-le " \
+        "pour que la partie numéro 0 de ce tournoi soit rejouée" in err, err
+    code, _, err = run(capsys, "tournament", "--resume", str(folder))
+    assert code == 2 and err.count("000000.json") == 1, err
+    assert "is not a text file in UTF-8; a saved game is JSON text; remove it to have game number 0 of this " \
+        "tournament played again" in err, err
 
 
 def replayed_records() -> dict[str, dict[str, Any]]:

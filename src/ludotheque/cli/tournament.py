@@ -83,6 +83,11 @@ def refusal(error: LudoError, lang: str) -> OptionError:
             separator = "\u00a0; " if lang == "fr" else "; "
             fields["detail"] = separator.join(UI.t(lang, PROBLEMS[key], **words)
                                               for key, words in why.fields["problems"])
+        elif "path" in why.fields:  # a file that cannot be read is said as ``ludo replay`` says it, named once
+            from .start import record_refusal
+
+            sentence = record_refusal(LudoError(str(error), why), str(fields["path"]), lang)
+            return OptionError(UI.t(lang, "tournament.bad_file", sentence=sentence.rstrip("."), **fields))
         else:  # the record module refused it
             from .start import record_reason
 
