@@ -10,6 +10,7 @@ from ludotheque.engine.search import softmax
 from ludotheque.games.acquire import actions as A
 from ludotheque.games.acquire.search import HOOKS, net_worths, progress_of
 from ludotheque.games.acquire.state import AcquireState
+from tests.hint_support import NAMES, assert_reasons_worded
 from tests.positions import positions, random_choice
 
 GAME = get_game("acquire")
@@ -60,10 +61,27 @@ def test_every_reason_is_worded_in_both_languages() -> None:
         for action in st.legal_actions():
             for key, fields in HOOKS.reasons(st, action, seat):
                 keys.add(key)
-                for lang in ("en", "fr"):
-                    plural = GAME.catalog.has(f"hint.{key}_one")
-                    name = f"hint.{key}_{'other' if plural else ''}".rstrip("_")
-                    assert GAME.catalog.has(name), name
-                    text = GAME.catalog.t(lang, name, **fields)
-                    assert "{" not in text and text != name
+                assert_reasons_worded(GAME, [(key, fields)])
     assert {"found", "grow", "majority", "keep_cash"} <= keys, keys
+
+
+def test_a_hint_names_the_chains_as_the_board_does() -> None:
+    """A reason names a chain by its name on the board, « Impérial », never by its id ``Imperial``, and a
+    merger's chains joined as the language joins them."""
+    worded: dict[str, list[str]] = {}
+    for st in random_positions(3, 4)[::3]:
+        seat = st.current_player
+        for action in st.legal_actions():
+            for key, fields in HOOKS.reasons(st, action, seat):
+                for lang in ("en", "fr"):
+                    text = GAME.describe_reason(key, fields, lang, NAMES)
+                    assert "Imperial" not in text and " + " not in text, (key, lang, text)
+                    worded.setdefault(f"{key}.{lang}", []).append(text)
+    assert any("Impérial" in text for text in worded["grow.fr"]), worded["grow.fr"]
+    say = GAME.describe_reason
+    assert say("tie", {"chain": "Imperial", "count": 1}, "fr", NAMES) == "égale la majorité dans Impérial à 1 action"
+    assert say("majority", {"chain": "Imperial", "count": 3, "lead": 2}, "en", NAMES) == \
+        "gives you the majority in Impérial (3 shares, 2 ahead)"
+    merger = {"tile": "9F", "chains": ["Imperial", "Continental"]}
+    assert say("merger", merger, "fr", NAMES).startswith("fusionne Impérial et Continental avec 9F\u00a0:")
+    assert say("merger", merger, "en", NAMES).startswith("merges Impérial and Continental with 9F:")

@@ -106,6 +106,18 @@ class Acquire(Game):
                 a[key] = join_words([shown(c) for c in a[key]], lang)
         return super().describe(Event(kind, a), lang, names)
 
+    def describe_reason(self, key: str, fields: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
+        """Why a move is good in words, its chains by their names on the board (« Impérial », not the id
+        ``Imperial``) and a merger's chains joined as the language does (``Festival et Luxor``)."""
+        from ...engine.words import join_words
+
+        a = dict(fields)
+        if isinstance(a.get("chain"), str):
+            a["chain"] = shown(a["chain"])
+        if isinstance(a.get("chains"), list | tuple):
+            a["chains"] = join_words([shown(c) for c in a["chains"]], lang)
+        return super().describe_reason(key, a, lang, names)
+
 
 def disposal_parts(catalog: Catalog, lang: str, a: Mapping[str, Any], named: bool = True) -> str:
     """What a holder did with an absorbed chain's shares, in words: ``named``, as a sentence's verbs that name the

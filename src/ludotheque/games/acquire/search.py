@@ -120,8 +120,8 @@ class AcquireSearch(SearchHooks):
         if isinstance(action, A.PlaceTile):
             touched = {st.board[nb] for nb in NEIGHBOURS[action.tile] if 0 <= st.board[nb] < LONE}
             if len(touched) >= 2:
-                out.append(("merger", {"tile": TILE_NAMES[action.tile],
-                                       "chains": " + ".join(CHAINS[c] for c in sorted(touched))}))
+                chains = [CHAINS[c] for c in sorted(touched)]  # ids: describe_reason names them in the language
+                out.append(("merger", {"tile": TILE_NAMES[action.tile], "chains": chains}))
             elif after.phase == Phase.FOUND:
                 out.append(("found", {"tile": TILE_NAMES[action.tile]}))
             elif len(touched) == 1:
