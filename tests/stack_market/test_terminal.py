@@ -221,6 +221,32 @@ def test_events_read_as_turns_and_the_round_end_stops_with_the_takeover() -> Non
         assert ("Takeover" in text or "Rachat" in text or "receives" in text or "reçoit" in text)
 
 
+def test_a_collapse_in_a_turn_line_reads_as_one_sentence() -> None:
+    """A collapse is one part of its turn's line, followed by the separator like the others: no « ! ; » (nor
+    "!;", "!.") in either language."""
+    match = reach(4, 5, "over")
+    for lang, word in (("en", "collapses at"), ("fr", "s'écroule à")):
+        texts = [t for line in RENDERER.event_lines(view_of(match, lang, 80, seat=None), match.log_for(None))
+                 for t in (line.text, line.short) if t]
+        fell = [t for t in texts if word in t]
+        assert fell, texts[:20]
+        assert not any(re.search(r"!\s*[;.,]", t) for t in fell), fell
+        said = next(t for t in fell if re.search(rf"{word} \d+ (dice|dés) \(", t))
+        assert re.search(r"\((above die|au-dessus du dé) \d+\)(\u00a0?;|\.$)", said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_seat_to_move_is_marked_as_in_the_other_games(lang: str) -> None:
+    """The hands line marks the seat to move with ◂, like the other games, not with « (an unclosed quotation mark
+    in French)."""
+    match = reach(3, 7, "aim", 12)
+    view = view_of(match, lang, 80, 17)  # an 80 × 24 terminal: the seats in one line
+    hands = next(line for line in draw(view).split("\n") if line.startswith(("Hands", "Mains")))
+    to_move = view.obs["to_move"]
+    assert re.search(rf"{to_move} {NAMES[to_move]} [A-D] ±[\d.,]+ ◂", hands), hands
+    assert "«" not in hands and hands.count("◂") == 1, hands
+
+
 def _session(lang: str, width: int, height: int, seed: int, players: int = 3, rounds: int = 3) -> Any:
     """Hot seat for ``players`` people (no bot needed), a steady hand on seat 0."""
     args = argparse.Namespace(game="stack-market", players=players, option=[f"rounds={rounds}"], seed=seed,

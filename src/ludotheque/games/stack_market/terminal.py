@@ -57,6 +57,8 @@ lines on 80 × 24)."""
 TIGHT_MM = 1.0
 """A margin below this (mm) is shown in red; below ``WARN_MM`` in yellow."""
 WARN_MM = 3.0
+TO_MOVE_MARK = "◂"
+"""After the seat to move in the hands line, as in the other games (not « », which reads as a quotation mark)."""
 FRENCH_AIM_WORDS = {"careful": "soigné", "crooked left": "penché gauche", "crooked right": "penché droite",
                     "crooked front": "penché devant", "crooked back": "penché derrière", "twisted": "tordu"}
 """The named aims as a French screen writes them (``actions.FRENCH_AIMS`` reads them back, accents or not)."""
@@ -368,7 +370,7 @@ class StackMarketRenderer:
             if p.get("cash") is not None:
                 part.append(f" {format_int(p['cash'], view.lang)}{NBSP}$", style="green")
             if seat == obs["to_move"]:
-                part.append(" «", style="bold cyan")
+                part.append(" " + TO_MOVE_MARK, style="bold cyan")
             parts.append(part)
         return flow(parts, view.width, " · ")
 
