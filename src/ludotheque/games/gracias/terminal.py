@@ -337,8 +337,8 @@ class GraciasRenderer:
                 a = e.args
                 trio = TRIO_LETTERS[trios[a["seat"]]] if a["seat"] in trios else "?"
                 picks.add_row(Text(" " + view.names[a["seat"]]),
-                              Text(view.t("summary.pick_short", trio=trio, keep=colour_name(view, a["keep"]),
-                                          given=colour_name(view, a["given"]), receiver=view.names[a["give_to"]])))
+                              Text(view.t("summary.pick_short", trio=trio, keep=colour_adjective(view, a["keep"]),
+                                          given=colour_adjective(view, a["given"]), receiver=view.names[a["give_to"]])))
                 rows += 1
         if not rows:
             return []
