@@ -374,7 +374,8 @@ class AcquireRenderer:
             return []
         shares = obs["players"][view.seat]["shares"] or {}
         price = PRICE[CHAINS.index(current)][merger["sizes"].get(current, 0)]
-        return [Text(view.t("ui.dispose_short" if compact else "ui.dispose", held=shares.get(current, 0),
+        held = shares.get(current, 0)
+        return [Text(view.n("ui.dispose_short" if compact else "ui.dispose", held, held=format_int(held, view.lang),
                             chain=display_name(current), price=format_int(price, view.lang),
                             survivor=display_name(survivor or ""),
                             stock=obs["chains"][survivor]["bank_stock"] if survivor else 0), style="bold yellow")]

@@ -1,0 +1,65 @@
+"""Acquire's words on the terminal that the other test files do not read: while a merger is settled, the line that
+tells the holder of the absorbed chain's shares what they hold agrees with how many (« 3 actions à vous · vendues
+600 l'une », « 1 action à vous · vendue 600 »), on a big screen and a small one, in French and English."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludotheque.cli.render import View
+from ludotheque.engine import Match, get_game
+from ludotheque.engine.words import format_int
+from ludotheque.games.acquire.chains import CHAINS, DISPLAY_NAMES, PRICE
+from ludotheque.games.acquire.state import AcquireState
+from ludotheque.games.acquire.terminal import AcquireRenderer
+
+GAME = get_game("acquire")
+NAMES = ["Ada", "Bob", "Cy", "Dee"]
+
+
+def disposal() -> Match:
+    """A 4-player game played at random until a seat disposes of shares in a merger."""
+    for seed in range(50):
+        match = Match(GAME, 4, {}, seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            if match.current_player < 0:
+                match.draw_chance()
+                continue
+            if match.state.observation(match.current_player)["phase"] == "dispose":
+                return match
+            match.apply(rng.choice(match.legal_actions()))
+    raise AssertionError("no merger in 50 random games")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("compact", [False, True])
+def test_the_shares_to_dispose_of_agree_with_their_number(lang: str, compact: bool) -> None:
+    match = disposal()
+    st = match.state
+    assert isinstance(st, AcquireState)
+    seat = match.current_player
+    for held in (1, 3):
+        state = st.clone()
+        merger = state.observation(seat)["merger"]
+        chain = CHAINS.index(merger["current"])
+        state.shares[seat][chain] = held
+        view = View(GAME, state.observation(seat), seat, lang, NAMES, [])
+        lines = AcquireRenderer._disposal_help(view, view.obs["merger"], compact)
+        assert len(lines) == 1
+        text = lines[0].plain
+        price = format_int(PRICE[chain][merger["sizes"][merger["current"]]], lang)
+        name = DISPLAY_NAMES[chain]
+        expected = {
+            ("en", True, 1): f"{name}: 1 share yours · {price} if sold · 2 traded for 1 ",
+            ("en", True, 3): f"{name}: 3 shares yours · {price} each if sold · 2 traded for 1 ",
+            ("fr", True, 1): f"{name}\u00a0: 1 action à vous · vendue {price} · 2 contre 1 ",
+            ("fr", True, 3): f"{name}\u00a0: 3 actions à vous · vendues {price} l'une · 2 contre 1 ",
+            ("en", False, 1): f"You have 1 {name} share: it sells for {price}, or you keep it",
+            ("en", False, 3): f"Your {name} shares: 3. Each sells for {price}; two trade for one ",
+            ("fr", False, 1): f"Vous avez 1 action {name}\u00a0: elle se vend {price}, ou vous la gardez",
+            ("fr", False, 3): f"Vos actions {name}\u00a0: 3. Chacune se vend {price}\u00a0; deux s'échangent ",
+        }[lang, compact, held]
+        assert text.startswith(expected), text
