@@ -420,3 +420,21 @@ def test_command_line_mistakes_are_refused_in_the_players_language(given: dict[s
     with pytest.raises(OptionError) as refused:
         run_play(args(lang=lang, **given), Script([]), console())
     assert message in str(refused.value)
+
+
+@pytest.mark.parametrize(("lang", "command", "said"), [
+    ("en", "log", "earlier events not shown here (save FILE, then ludo replay FILE --log, shows every one)"),
+    ("fr", "journal", "événements plus anciens non affichés ici (sauver FICHIER, puis ludo replay FICHIER --log, "
+     "les montre tous)"),
+])
+def test_a_long_log_says_where_the_rest_is(monkeypatch: pytest.MonkeyPatch, lang: str, command: str,
+                                           said: str) -> None:
+    """``log`` shows the last lines of a long game; what it leaves out is not in ``log`` itself, so it says where."""
+    monkeypatch.setattr("ludotheque.cli.play.MAX_LOG_LINES", 5)
+    c = console()
+    session = build_session(args(lang=lang), Script([]), c)
+    session.input_fn = finished(session, [command, ""])
+    assert session.run() == 0
+    log = " ".join(text_of(c).split("The game so far" if lang == "en" else "La partie jusqu'ici")[-1].split())
+    assert said in log and "“log” shows them all" not in log and "«\u00a0journal\u00a0» les montre tous" not in log
+    assert log.count("• ") == 5, log  # the last five lines, after what is not shown

@@ -299,7 +299,7 @@ def test_a_malformed_record_in_a_tournament_is_said_in_french(tmp_path: Path,
     game0.write_bytes(b"\xff\xfe not text")
     code, _, err = run(capsys, "--lang", "fr", "tournament", "--resume", str(folder))
     assert code == 2 and err.count("000000.json") == 1, err
-    assert "n'est pas un fichier texte en UTF-8\u00a0; une partie enregistrée est du texte JSON ; supprimez-le " \
+    assert "n'est pas un fichier texte en UTF-8\u00a0; une partie enregistrée est du texte JSON\u00a0; supprimez-le " \
         "pour que la partie numéro 0 de ce tournoi soit rejouée" in err, err
     code, _, err = run(capsys, "tournament", "--resume", str(folder))
     assert code == 2 and err.count("000000.json") == 1, err
@@ -382,8 +382,8 @@ def test_a_count_of_one_is_said_in_the_singular(data: Any, en: str, fr: str) -> 
      "et removed_dice"),
     ({"seat0": {"foo": 1}}, "“foo” in seats[0].settings is not a setting of Stack Market",
      "«\u00a0foo\u00a0» dans seats[0].settings n'est pas un réglage de Stack Market"),
-    ({"options": {"rounds": "x"}}, 'rounds is "x" in options, but it must be 1 or 2 or 3',
-     'rounds vaut "x" dans options, mais il faut 1 ou 2 ou 3'),
+    ({"options": {"rounds": "x"}}, 'rounds is "x" in options, but it must be 1, 2 or 3',
+     'rounds vaut "x" dans options, mais il faut 1, 2 ou 3'),
 ])
 def test_a_setting_the_game_does_not_have_or_take_is_said_where_it_is(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict[str, Any], en: str, fr: str) -> None:
@@ -412,3 +412,30 @@ def test_a_record_for_one_player_of_a_game_for_more_says_so_in_the_singular(
     assert f"{path} is a game for 1 player, but Acquire is for 2 to 6 players" in run(capsys, "replay", str(path))[2]
     assert f"{path} est une partie à 1 joueur, mais Grand Hôtel se joue de 2 à 6 joueurs" in \
         run(capsys, "--lang", "fr", "replay", str(path))[2]
+
+
+@pytest.mark.parametrize(("bot", "en", "fr"), [
+    ("nobot", "seats[1].bot is “nobot”, but Stack Market has no bot of that name; its bots are easy, expert",
+     "seats[1].bot vaut «\u00a0nobot\u00a0», mais Stack Market n'a pas de bot de ce nom\u00a0; ses bots sont easy, "
+     "expert"),
+    ("mcts:iterations=-4", "seats[1].bot: bot 'mcts:iterations=-4': iterations must be above 0, not '-4'",
+     "seats[1].bot\u00a0: bot «\u00a0mcts:iterations=-4\u00a0»\u00a0: iterations doit être plus grand que 0, pas "
+     "«\u00a0-4\u00a0»"),
+])
+def test_a_seat_bot_the_game_does_not_have_is_refused_before_play(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], bot: str, en: str, fr: str) -> None:
+    """A hand-edited record's seat bot that the game does not have (or whose parameters it refuses): refused when
+    the game is loaded to be played, where it is in the record and what the game has, in the player's language."""
+    from ludotheque.engine.game import get_game
+    from ludotheque.engine.match import Match
+    from ludotheque.engine.record import SeatConfig
+
+    seats = [SeatConfig("Ada", None, {}), SeatConfig("Bot 1", "heuristic", {}), SeatConfig("Bot 2", "random", {})]
+    data = Match(get_game("stack-market"), 3, seats=seats).to_record().to_json()
+    data["seats"][1]["bot"] = bot
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "play", "--load", str(path))
+    assert code == 2 and f"{path}: {en}" in err, err
+    code, _, err = run(capsys, "--lang", "fr", "play", "--load", str(path))
+    assert code == 2 and f"{path}\u00a0: {fr}" in err, err

@@ -237,3 +237,16 @@ def test_a_tampered_game_record_is_refused_in_the_players_language(capsys: pytes
     assert "seed" not in err and "finished" not in err, err
     code, _, err = run(capsys, "tournament", "--resume", str(folder))
     assert code == 2 and f"seed {data['seed']}, not {data['seed'] - 1}; no finished game's result" in err, err
+
+
+def test_a_long_bot_spec_stays_whole_at_80_columns(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot named with its parameters keeps its name on one line in both tables; the numbers stay whole too."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(capsys, "--lang", "fr", "tournament", "gracias", "--bots", "heuristic,random,mcts:iterations=30",
+                       "--games", "3", "--out", str(tmp_path / "t"))
+    assert code == 0 and all(len(line) <= 80 for line in out.splitlines()), out
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    assert sum("│ mcts:iterations=30 " in line for line in rows) == 2, out  # the standings and the seats
+    assert len(re.findall(r"\d+,\d\u00a0% – \d+,\d\u00a0%", out)) == 3, out
+    assert "victoires" in out and "heuristic " in out, out

@@ -14,7 +14,7 @@ from ..bots.levels import WORDS, levels_json
 from ..engine.errors import OptionError
 from ..engine.game import all_games, get_game
 from ..engine.options import OptionSpec, written
-from ..engine.words import join_words
+from ..engine.words import format_int, join_words
 from .output import Screen
 from .texts import UI
 
@@ -82,7 +82,7 @@ def allowed(option: OptionSpec, lang: str) -> str:
     if option.file:
         return UI.t(lang, "games.file", default=repr(option.default))
     if option.bounds is not None:
-        return UI.t(lang, "games.range", min=option.bounds[0], max=option.bounds[1])
+        return UI.t(lang, "games.range", min=format_int(option.bounds[0], lang), max=format_int(option.bounds[1], lang))
     if option.choices:
-        return UI.t(lang, "games.or").join(repr(c) if isinstance(c, str) else str(c) for c in option.choices)
+        return join_words((repr(c) if isinstance(c, str) else str(c) for c in option.choices), lang, either=True)
     return UI.t(lang, "games.any", kind=option.kind.__name__)

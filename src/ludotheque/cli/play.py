@@ -60,6 +60,7 @@ from .shell import shell_word
 from .start import (
     check_arguments,
     check_load_agrees,
+    check_record_bots,
     game_title,
     load_record,
     match_from_record,
@@ -110,6 +111,7 @@ def build_session(args: argparse.Namespace, input_fn: InputFn = input,
             raise OptionError(UI.t(lang, "error.load_game", path=args.load, game=game_title(record.game, lang),
                                    wanted=get_game(args.game).info.title(lang)))
         match = match_from_record(record, args.load, lang)
+        check_record_bots(record, match.game, args.load, lang)  # before the session makes them
         check_load_agrees(match, args, lang)
         ignored = [f"--{k}" for k in ("players", "bots", "seed", "names", "option")
                    if getattr(args, k, None) not in (None, "", [])]
@@ -589,7 +591,7 @@ class PlaySession:
         lines = fold_lines(self.game.describe(e, self.lang, self.names) for e in self.match.log_for(seat))
         if len(lines) > MAX_LOG_LINES:
             hidden = len(lines) - MAX_LOG_LINES
-            self._say(self.ui_n(hidden, "screen.hidden_one", "screen.hidden_other", count=hidden), "dim")
+            self._say(self.ui_n(hidden, "screen.log_hidden_one", "screen.log_hidden_other", count=hidden), "dim")
             lines = lines[-MAX_LOG_LINES:]
         for line in lines or [self.ui("screen.nothing")]:
             self._say(f"• {line}")

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.pretty import Pretty
+from rich.table import Table
 from rich.text import Text
 
 from ..engine.errors import Reason
@@ -111,6 +112,45 @@ def wrapped(text: str | Text, width: int | None, style: str = "", indent: str = 
             out.append_text(text[start + begin:start + end])
         start += len(line) + 1
     return out
+
+
+NAME_COLUMN_MOST = 30
+"""The widest a table's column of names is kept whole; a longer name folds."""
+
+
+def name_and_number_table(title: Text, headers: Sequence[str], rows: Sequence[Sequence[str]], width: int,
+                          styles: Sequence[str] = ()) -> Table:
+    """A table of a first column of names (bots, whose specs may be long: ``mcts:iterations=30``) and columns of
+    numbers, ``width`` columns wide at most. The numbers are never broken (« 45,3 % » stays whole: rich would break
+    it at its no-break space) and their headers wrap at spaces only; the names get what is left, whole up to
+    ``NAME_COLUMN_MOST`` columns, else folded. On a screen too narrow for that, every column folds rather than the
+    table losing its right (``numbers_fit``); ``styles``: each row's style, if any."""
+    columns = [[r[k] for r in rows] for k in range(1, len(headers))]
+    cells = [max(cell_len(c) for c in column) for column in columns]
+    least = [max(n, *(cell_len(word) for word in header.split())) for n, header in zip(cells, headers[1:], strict=True)]
+    most = [max(n, cell_len(header)) for n, header in zip(cells, headers[1:], strict=True)]
+    room = width - 3 * len(headers) - 1  # each column's padding and border, and the table's edges
+    longest = min(NAME_COLUMN_MOST, max(cell_len(n) for n in [headers[0], *(r[0] for r in rows)]))
+    name = min(longest, room - sum(least))
+    table = Table(title=title)
+    if name < min(8, longest):  # too narrow: rich shares the width out, every column folding
+        whole = numbers_fit(headers[1:], columns, width)
+        table.add_column(headers[0], overflow="fold")
+        for header in headers[1:]:
+            table.add_column(header, justify="right", overflow="fold", no_wrap=whole)
+    else:
+        widths = list(least)
+        spare = room - name - sum(widths)
+        for k, want in enumerate(most):  # what is left unwraps the headers, first ones first
+            grow = min(spare, want - widths[k])
+            widths[k] += grow
+            spare -= grow
+        table.add_column(headers[0], overflow="fold", width=name)
+        for header, w in zip(headers[1:], widths, strict=True):
+            table.add_column(header, justify="right", overflow="fold", width=w)
+    for k, row in enumerate(rows):
+        table.add_row(Text(row[0], style=styles[k] if k < len(styles) else ""), *row[1:])
+    return table
 
 
 def numbers_fit(headers: Sequence[str], columns: Sequence[Iterable[str]], width: int, names: int = 8) -> bool:

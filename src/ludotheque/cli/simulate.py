@@ -22,19 +22,18 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
 from rich.text import Text
 
 from ..bots import bot_names, check_bot, split_spec
 from ..engine.errors import OptionError
 from ..engine.game import get_game
 from ..engine.options import parse_option_args
-from ..engine.words import format_number, format_percent
+from ..engine.words import format_number, format_percent, join_words
 from ..sim import SimConfig, Summary, simulate
 from .limits import check_numbers
 from .outcome import end_reason
 from .output import Screen, os_reason
-from .render import numbers_fit, wrapped
+from .render import name_and_number_table, wrapped
 from .start import PERSON_MARKS, check_players, parse_seat_options, split_bots
 from .texts import UI
 
@@ -93,7 +92,7 @@ def check_plot(path: str, lang: str) -> None:
     if problem is not None:
         kind, fields = problem
         endings: list[str] = fields.get("formats", [])
-        formats = ", ".join(endings[:-1]) + UI.t(lang, "games.or") + endings[-1] if endings else ""
+        formats = join_words(endings, lang, either=True)
         error = fields.get("error")
         raise OptionError(UI.t(lang, PLOT_PROBLEMS[kind], path=path, folder=fields.get("folder", ""),
                                formats=formats, reason=os_reason(error, lang) if error is not None else ""))
@@ -139,8 +138,8 @@ def progress_bar(console: Console, description: str, total: int, completed: int 
 def print_summary(summary: Summary, lang: str, console: Console) -> None:
     c = summary.config
     game = get_game(c.game)
-    table = Table(title=Text(UI.t(lang, "simulate.title", games=format_number(summary.games, lang),
-                                  game=game.info.title(lang), players=c.players)))
+    title = Text(UI.t(lang, "simulate.title", games=format_number(summary.games, lang), game=game.info.title(lang),
+                      players=c.players))
     left = any(b.left for b in summary.bots.values())  # a column only for games where seats leave
     timed = c.move_limit is not None or any(b.seconds_per_move > 0.001 for b in summary.bots.values())
     limited = c.move_limit is not None
@@ -157,13 +156,7 @@ def print_summary(summary: Summary, lang: str, console: Console) -> None:
                      *((format_percent(b.left / max(1, b.seats), lang),) if left else ()),
                      *((format_number(1000 * b.seconds_per_move, lang, 1),) if timed else ()),
                      *((format_number(b.over, lang),) if limited else ())))
-    headers = [UI.t(lang, key) for key in keys]
-    whole = numbers_fit(headers[1:], [[r[k] for r in rows] for k in range(1, len(keys))], console.width)
-    for k, header in enumerate(headers):
-        table.add_column(header, justify="right" if k else "left", no_wrap=whole and k > 0)
-    for row in rows:
-        table.add_row(Text(row[0]), *row[1:])
-    console.print(table)
+    console.print(name_and_number_table(title, [UI.t(lang, key) for key in keys], rows, console.width))
     colon, semicolon = ("\u00a0: ", "\u00a0; ") if lang == "fr" else (": ", "; ")
     rates = "  ".join(f"{s}{colon}{format_percent(r, lang)}" for s, r in enumerate(summary.seat_win_rates()))
     ends = semicolon.join(f"{end_reason(game, lang, k)} ({format_number(v, lang)})"

@@ -267,6 +267,23 @@ def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
         raise OptionError(UI.t(lang, "load.invalid", path=path, detail=detail)) from None
 
 
+def check_record_bots(record: GameRecord, game: Game, path: str, lang: str) -> None:
+    """Refuse, in ``lang``, a saved game's seat whose bot its game does not have, or with parameters that bot does
+    not take (a hand-edited record), naming where in the record it is and what the game has."""
+    known = bot_names(game.info.name)
+    for k, seat in enumerate(record.seats):
+        if seat.bot is None:
+            continue
+        where = f"seats[{k}].bot"
+        if split_spec(seat.bot)[0] not in known:
+            raise OptionError(UI.t(lang, "load.bot_unknown", path=path, where=where, name=seat.bot,
+                                   game=game.info.title(lang), bots=join_words(known, lang)))
+        try:
+            check_bot(seat.bot, game.info.name, lang)
+        except OptionError as e:
+            raise OptionError(UI.t(lang, "load.bot_refused", path=path, where=where, why=str(e))) from None
+
+
 def check_record_settings(record: GameRecord, game: Game, path: str, lang: str) -> None:
     """Refuse, in ``lang``, a saved game's option or seat setting that its game does not have or whose value it does
     not take (a hand-edited record), naming where in the record it is and what the game allows."""

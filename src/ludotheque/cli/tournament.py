@@ -267,19 +267,18 @@ def run_tournament(args: argparse.Namespace) -> int:
 
 def print_standings(standings: Standings, lang: str, console: Console) -> None:
     """The standings as two tables (the bots by rating, then their win rates by seat) and a few lines."""
-    from rich.table import Table
     from rich.text import Text
 
     from ..engine.game import get_game
     from ..engine.words import format_number, format_percent
     from ..ratings import MU, SIGMA
-    from .render import numbers_fit, wrapped
+    from .render import name_and_number_table, wrapped
 
     c = standings.config
     game = get_game(c.game)
     entrants = standings.ranked()
-    table = Table(title=Text(UI.t(lang, "tournament.title", game=game.info.title(lang), players=c.players,
-                                  games=format_number(standings.games, lang))))
+    title = Text(UI.t(lang, "tournament.title", game=game.info.title(lang), players=c.players,
+                      games=format_number(standings.games, lang)))
     uneven = len({e.games for e in entrants}) > 1  # a column only when the bots played unequal numbers of games
     games_column = ("tournament.games_column",) if uneven else ()
     keys = ("simulate.bot", "tournament.rating", "tournament.ordinal", *games_column, "simulate.wins", "simulate.ci",
@@ -291,25 +290,14 @@ def print_standings(standings: Standings, lang: str, console: Console) -> None:
                      format_number(e.rating.ordinal, lang, 1), *((format_number(e.games, lang),) if uneven else ()),
                      format_percent(e.win_rate, lang), f"{format_percent(lo, lang)} – {format_percent(hi, lang)}",
                      format_number(e.mean_rank, lang, 2)))
-    headers = [UI.t(lang, key) for key in keys]
-    whole = numbers_fit(headers[1:], [[r[k] for r in rows] for k in range(1, len(keys))], console.width)
-    for k, header in enumerate(headers):  # on a narrow screen, names and numbers fold rather than lose their ends
-        table.add_column(header, justify="right" if k else "left", overflow="fold", no_wrap=whole and k > 0)
-    for row in rows:
-        table.add_row(Text(row[0]), *row[1:])
-    console.print(table)
-    seats = Table(title=Text(UI.t(lang, "tournament.seat_title")))
-    rates = [[format_percent(e.seat_rate(s), lang) if e.seat_games[s] else "—" for s in range(c.players)]
-             for e in entrants] + [[format_percent(r, lang) for r in standings.seat_win_rates()]]
-    seats.add_column(UI.t(lang, "simulate.bot"), overflow="fold")
+    console.print(name_and_number_table(title, [UI.t(lang, key) for key in keys], rows, console.width))
+    rates = [[e.name, *(format_percent(e.seat_rate(s), lang) if e.seat_games[s] else "—" for s in range(c.players))]
+             for e in entrants]
+    rates.append([UI.t(lang, "tournament.every_bot"), *(format_percent(r, lang) for r in standings.seat_win_rates())])
     places = [UI.t(lang, "tournament.seat_column", seat=s) for s in range(c.players)]
-    whole = numbers_fit(places, [[r[s] for r in rates] for s in range(c.players)], console.width)
-    for place in places:
-        seats.add_column(place, justify="right", overflow="fold", no_wrap=whole)
-    for e, cells in zip(entrants, rates, strict=False):
-        seats.add_row(Text(e.name), *cells)
-    seats.add_row(Text(UI.t(lang, "tournament.every_bot"), style="italic"), *rates[-1])
-    console.print(seats)
+    console.print(name_and_number_table(Text(UI.t(lang, "tournament.seat_title")),
+                                        [UI.t(lang, "simulate.bot"), *places], rates, console.width,
+                                        styles=[""] * len(entrants) + ["italic"]))
     lines = [UI.t(lang, "tournament.legend", mu=format_number(MU, lang, 0), sigma=format_number(SIGMA, lang, 1)),
              UI.t(lang, "simulate.fair", fair=format_percent(1 / c.players, lang),
                   length=format_number(standings.mean_actions(), lang)),

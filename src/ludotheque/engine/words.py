@@ -14,6 +14,7 @@ NBSP = "\u00a0"
 """The space inside French numbers and before ``%`` (no-break, one column wide like any space)."""
 
 _AND = {"en": " and ", "fr": " et "}
+_OR = {"en": " or ", "fr": " ou "}
 
 
 def format_number(x: float, lang: str, digits: int = 0) -> str:
@@ -35,12 +36,14 @@ def format_percent(x: float, lang: str, digits: int = 1) -> str:
     return format_number(100 * x, lang, digits) + (NBSP + "%" if lang == "fr" else "%")
 
 
-def join_words(items: Iterable[str], lang: str) -> str:
-    """A list in words: ``A``, ``A and B``, ``A, B and C`` (French: ``A, B et C``)."""
+def join_words(items: Iterable[str], lang: str, *, either: bool = False) -> str:
+    """A list in words: ``A``, ``A and B``, ``A, B and C`` (French: ``A, B et C``); ``either``: one of them,
+    ``A, B or C`` (``A, B ou C``)."""
     words = list(items)
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + _AND.get(lang, _AND["en"]) + words[-1]
+    last = _OR if either else _AND
+    return ", ".join(words[:-1]) + last.get(lang, last["en"]) + words[-1]
 
 
 __all__ = ["NBSP", "format_int", "format_number", "format_percent", "join_words"]
