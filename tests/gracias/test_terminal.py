@@ -1,8 +1,10 @@
 """Gracias's words on the terminal that the other test files do not read: the stop after a round's scoring lists
-the round's last picks, each card's colour agreeing with « carte » in French (« verte gardée, orange donnée »)."""
+the round's last picks, each card's colour agreeing with « carte » in French (« verte gardée, orange donnée »); a
+number that is no seat is refused with the seats that may be named."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import random
 import re
@@ -10,6 +12,7 @@ import re
 import pytest
 from rich.console import Console
 
+from ludotheque.cli.play import build_session
 from ludotheque.cli.render import View
 from ludotheque.engine import Match, get_game
 from ludotheque.games.gracias.terminal import GraciasRenderer
@@ -53,3 +56,37 @@ def test_the_last_picks_of_a_round_say_each_card_kept_and_given(lang: str) -> No
             assert (keep, given) == (a["keep"], a["given"]), text
         assert receiver == NAMES[a["give_to"]]
     assert " gardé," not in text and " donné à" not in text
+
+
+@pytest.mark.parametrize(("lang", "typed", "message"), [
+    ("en", "keep {colour} give 9", "'9' is not a seat number: give the other card to seat 1, 2 or 3"),
+    ("fr", "garde {colour} donne 9", "« 9 » n'est pas un numéro de siège : donnez l'autre carte au siège 1, 2 ou 3"),
+    ("en", "keep red give 12", "'12' is not a seat number: the seats are 0 to 3"),
+    ("fr", "garde rouge donne 12", "« 12 » n'est pas un numéro de siège : les sièges vont de 0 à 3"),
+])
+def test_a_number_that_is_no_seat_is_refused_with_the_seats_allowed(lang: str, typed: str, message: str) -> None:
+    """Typed at a trio's choice (the last two) or at the card to give (the first two, seat 0 to move)."""
+    out = io.StringIO()
+    args = argparse.Namespace(game="gracias", players=4, option=[], bots="heuristic,heuristic,heuristic", seed=2,
+                              names="Ada", load=None, lang=lang)
+    session = build_session(args, lambda prompt: "", Console(file=out, width=200, color_system=None))
+    match = session.match
+    session.table.advance()
+    assert match.current_player == 0
+    if "{colour}" in typed:
+        trio = match.state.observation(0)["trios"][0]
+        match.apply(match.state.parse_action("take A"))
+        session.table.advance()
+        typed = typed.format(colour=trio["open"][0])
+    answers = iter([typed])
+
+    def answer(prompt: str) -> str:
+        text = next(answers, None)
+        if text is None:
+            raise EOFError
+        return text
+
+    session.input_fn = answer
+    assert session._person_turn(0) is False
+    said = " ".join(out.getvalue().replace("\u00a0", " ").split())
+    assert message in said, said

@@ -215,11 +215,17 @@ class GraciasRenderer:
         return action_words(action, lang)
 
     def refine_reason(self, view: View, reason: Reason) -> Reason:
-        """A letter that is no trio at all: say which letters the table has (A to D with four players)."""
+        """A letter that is no trio at all: say which letters the table has (A to D with four players). A number
+        that is no seat: say which seats the card may go to (« siège 1 ou 2 »), or which seats the table has."""
         trios = view.obs.get("trios") or []
         if reason.key == "not_trio" and trios:
             letter = str(reason.fields.get("text", "")).upper()
             return Reason("not_trio_here", {**reason.fields, "text": letter, "last": TRIO_LETTERS[len(trios) - 1]})
+        if reason.key == "not_seat" and view.names:
+            if view.obs.get("phase") == "keep" and view.seat is not None and view.obs.get("to_move") == view.seat:
+                others = (str(p) for p in range(len(view.names)) if p != view.seat)
+                return Reason("not_seat_here", {**reason.fields, "seats": join_words(others, view.lang, either=True)})
+            return Reason("not_seat_range", {**reason.fields, "last": len(view.names) - 1})
         return reason
 
     def action_label(self, view: View, action: str) -> str:
