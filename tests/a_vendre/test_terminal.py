@@ -388,6 +388,32 @@ def test_bidding_in_a_session(lang: str) -> None:
     assert re.search(r"1 (bid|mise) \d+", shot.text)
 
 
+@pytest.mark.parametrize(("lang", "typed", "message"), [
+    ("en", "bid -5", "'-5' is not a number from 10 to 10,000,000"),
+    ("fr", "mise -5", "-5 » n'est pas un nombre de 10 à 10 000 000"),
+])
+def test_a_number_out_of_range_says_its_limits_grouped(lang: str, typed: str, message: str) -> None:
+    """A typed number that is none (``mise -5``) is refused with its limits written as the language writes
+    numbers, not « de 10 à 10000000 »."""
+    match = position(4, bots=True, player=0)
+    match.apply("roll 2")
+    out = io.StringIO()
+    session = PlaySession(match, lang, lambda prompt: "", Console(file=out, width=200, color_system=None))
+    answers = iter([typed])
+
+    def answer(prompt: str) -> str:
+        text = next(answers, None)
+        if text is None:
+            raise EOFError
+        return text
+
+    session.input_fn = answer
+    assert session._person_turn(0) is False
+    said = " ".join(out.getvalue().replace("\u00a0", " ").replace("\u2019", "'").split())
+    assert message in said, said
+    assert "10000000" not in said
+
+
 # --- words ------------------------------------------------------------------------------------------------------
 TEXTS = ["buy", "tax", "card", "pass", "auction 12", "bid 350", "bid 1280", "borrow", "leave", "first 2", "roll 4",
          "draw T07"]

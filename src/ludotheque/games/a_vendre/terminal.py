@@ -669,9 +669,11 @@ class AVendreRenderer:
         return ""
 
     def refine_reason(self, view: View, reason: Reason) -> Reason:
-        """A bid out of range says its limits as the language writes amounts."""
-        if reason.key == "bid_range":
-            fields = {k: money(view, v) if k in ("low", "high") and isinstance(v, int) else v
+        """A bid out of range, or a number that is none (``mise -5``), says its limits as the language writes
+        numbers (« de 10 à 10 000 000 »)."""
+        limits = {"bid_range": ("low", "high"), "not_number": ("lo", "hi")}.get(reason.key)
+        if limits:
+            fields = {k: money(view, v) if k in limits and isinstance(v, int) else v
                       for k, v in reason.fields.items()}
             return Reason(reason.key, fields)
         return reason
