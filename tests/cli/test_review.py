@@ -228,6 +228,7 @@ def test_help_is_french_under_lang_fr(capsys: pytest.CaptureFixture[str], argv: 
         main(argv)
     out = capsys.readouterr().out
     assert out.startswith("utilisation\u00a0: ludo") and "afficher cette aide et quitter" in out
+    assert "\noptions\u00a0:\n" in out and "\noptions:" not in out and "\narguments:" not in out
     assert "show this help" not in out and "usage:" not in out and "positional arguments" not in out
     with pytest.raises(SystemExit):
         main([a for a in argv if a not in ("--lang", "fr", "--lang=fr")])
@@ -241,6 +242,8 @@ def test_help_is_french_under_lang_fr(capsys: pytest.CaptureFixture[str], argv: 
     ([], "ces arguments sont obligatoires\u00a0: COMMANDE"),
     (["jouer"], "'jouer' n'est pas un choix possible"),
     (["play", "acquire", "--zz"], "arguments inconnus\u00a0: --zz"),
+    (["simulate", "gracias", "--move-limit", "abc"], "argument --move-limit\u00a0: 'abc' n'est pas une valeur valable "
+                                                     "(il faut un nombre de secondes, par exemple 0,5)"),
 ])
 def test_argparse_errors_are_french_under_lang_fr(capsys: pytest.CaptureFixture[str], argv: list[str],
                                                   french: str) -> None:
@@ -359,3 +362,33 @@ def test_the_record_of_a_game_keeps_english_texts(tmp_path: Path) -> None:
     person.run()
     actions = json.loads(path.read_text(encoding="utf-8"))["actions"]
     assert actions and all(re.fullmatch(r"(chance|\d+): [\w ]+", a) for a in actions)
+
+
+def test_a_move_limit_is_taken_as_french_writes_it_and_refused_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "fr", "simulate", "gracias", "--games", "1", "--move-limit", "0,25", "--no-progress"]) == 0
+    assert "0,25" not in capsys.readouterr().err
+    assert main(["--lang", "fr", "simulate", "gracias", "--move-limit", "-1"]) == 2
+    assert "--move-limit -1\u00a0: donnez un nombre de secondes supérieur à 0" in capsys.readouterr().err
+    assert main(["simulate", "gracias", "--move-limit", "-2.5"]) == 2
+    assert "--move-limit -2.5: give a number of seconds above 0" in capsys.readouterr().err
+
+
+def test_two_players_of_one_name_are_refused_and_an_empty_name_keeps_its_seats(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from ludotheque.cli.start import plan_seats
+    from ludotheque.engine import get_game
+    from ludotheque.engine.errors import OptionError
+
+    def seats(names: str, lang: str = "en") -> list[str]:
+        ns = argparse.Namespace(bots="heuristic", players=4, names=names, seat_option=[])
+        return [s.name for s in plan_seats(get_game("gracias"), ns, lang)]
+
+    assert seats(",Bob") == ["Player 0", "Bob", "Player 2", "Bot 3 (heuristic)"]
+    assert seats("Ann, ,Cy") == ["Ann", "Player 1", "Cy", "Bot 3 (heuristic)"]
+    for names, lang, said in (("A,A", "en", "--names: “A” is given to two seats"),
+                              ("ann,Ann", "en", "“Ann” is given to two seats"),
+                              ("Ann,Bot 3 (heuristic)", "en", "“Bot 3 (heuristic)” is given to two seats"),
+                              ("A,A", "fr", "--names\u00a0: «\u00a0A\u00a0» est donné à deux places")):
+        with pytest.raises(OptionError) as refused:
+            seats(names, lang)
+        assert said in str(refused.value)

@@ -159,6 +159,11 @@ def test_a_folder_holding_something_else_is_refused(capsys: pytest.CaptureFixtur
     assert code == 2 and f"continuez-le avec ludo --lang fr tournament --resume {folder}," in err
     code, _, err = run(capsys, "tournament", "--resume", str(folder), "--bots", "random,random,random")
     assert code == 2 and "--bots random,random,random differs from the tournament kept there" in err
+    assert "(gracias --players 3 --bots heuristic,random,random --seed 2 --option packets=one)" in err, err
+    code, _, err = run(capsys, "--lang", "fr", "tournament", "--resume", str(folder), "--bots", "random,random,random")
+    assert code == 2 and "(gracias --players 3 --bots heuristic,random,random --seed 2 --option packets=one)" in err
+    assert "retirez-le pour continuer ce tournoi (il garde son dossier et ses réglages), ou commencez-en un autre " \
+        "sans --resume" in err, err
     code, _, err = run(capsys, "--lang", "fr", "tournament", "--resume", str(folder), "--games", "3")
     assert code == 2 and "contient déjà la partie numéro 5" in err and "--games 6 ou plus" in err
     assert snapshot(folder) == before

@@ -19,8 +19,9 @@ from .texts import UI
 
 ARGPARSE_FR = {
     "usage: ": "utilisation\u00a0: ",
-    "positional arguments": "arguments",
-    "options": "options",
+    # argparse writes a heading and then ":", so the French heading ends with the no-break space before it
+    "positional arguments": "arguments\u00a0",
+    "options": "options\u00a0",
     "show this help message and exit": "afficher cette aide et quitter",
     "%(prog)s: error: %(message)s\n": "%(prog)s\u00a0: erreur\u00a0: %(message)s\n",
     "argument %(argument_name)s: %(message)s": "argument %(argument_name)s\u00a0: %(message)s",
@@ -83,6 +84,18 @@ class WholeNumber:
         return int(text)
 
 
+class Seconds:
+    """``type=`` for a number of seconds (``0.5``; in French ``0,5`` too), named in the user's language in argparse's
+    errors (``'abc' n'est pas une valeur valable (il faut un nombre de secondes, par exemple 0,5)``)."""
+
+    def __init__(self, lang: str) -> None:
+        self.__name__ = UI.t(lang, "args.seconds")
+        self.lang = lang
+
+    def __call__(self, text: str) -> float:
+        return float(text.replace(",", ".") if self.lang == "fr" else text)
+
+
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The ``ludo`` parser, its help in ``lang`` (call it within ``argparse_language(lang)`` for argparse's own
     words to be in ``lang`` too)."""
@@ -91,6 +104,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         return UI.t(lang, key, **fields).replace("%", "%%")
 
     whole = WholeNumber(lang)
+    seconds = Seconds(lang)
     parser = argparse.ArgumentParser(prog="ludo", description=h("args.description"))
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help=h("args.lang"))
     # --lang is also accepted after the subcommand (ludo play acquire --lang fr).
@@ -133,7 +147,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     simulate.add_argument("--json", action="store_true", help=h("args.json_simulate"))
     simulate.add_argument("--no-progress", action="store_true", help=h("args.no_progress"))
     simulate.add_argument("--plot", metavar=h("args.mv_picture"), help=h("args.plot"))
-    simulate.add_argument("--move-limit", type=float, default=None, metavar=h("args.mv_seconds"),
+    simulate.add_argument("--move-limit", type=seconds, default=None, metavar=h("args.mv_seconds"),
                           help=h("args.move_limit"))
 
     from .tournament import add_arguments as tournament_arguments
@@ -157,10 +171,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     serve.add_argument("--origin", action="append", default=[], metavar="URL", help=h("args.origin"))
     serve.add_argument("--redis", metavar="URL", help=h("args.redis"))
     serve.add_argument("--instance", metavar="NAME", help=h("args.instance"))
-    serve.add_argument("--lease-seconds", type=float, default=4.0, metavar="SECONDS",
+    serve.add_argument("--lease-seconds", type=seconds, default=4.0, metavar="SECONDS",
                        help=h("args.lease_seconds", default=4))
     serve.add_argument("--log-format", choices=("json", "text"), default=None, help=h("args.log_format"))
-    serve.add_argument("--drain-seconds", type=float, default=None, metavar="SECONDS", help=h("args.drain_seconds"))
+    serve.add_argument("--drain-seconds", type=seconds, default=None, metavar="SECONDS", help=h("args.drain_seconds"))
     return parser
 
 

@@ -72,7 +72,8 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     seed: int = args.seed if args.seed is not None else 0
     limit: float | None = getattr(args, "move_limit", None)
     if limit is not None and not limit > 0:
-        raise OptionError(UI.t(lang, "simulate.move_limit", value=limit))
+        typed = format_number(limit, lang, 3).rstrip("0").rstrip(".,")  # -1 as it was typed, not -1.0
+        raise OptionError(UI.t(lang, "simulate.move_limit", value=typed))
     return SimConfig(name, players, tuple(bots), options, args.games, seed, seat_settings, limit)
 
 

@@ -104,7 +104,7 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
     else:
         kinds = [None] * (players - len(bots)) + list(bots)
     settings = parse_seat_options(game, getattr(args, "seat_option", None) or [], lang, players)
-    names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
+    names = [n.strip() for n in args.names.split(",")] if (args.names or "").strip() else []
     people = kinds.count(None)
     if len(names) > people:
         raise OptionError(UI.t(lang, "error.too_many_names", names=len(names), people=people))
@@ -114,11 +114,17 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
         # its kind without parameters, a level in the player's language ("Bot 1 (moyen)"; its whole spec is the
         # seat's bot), short enough for a column; another bot as --bots named it ("Bot 2 (heuristic)"), since
         # the French words are longer and an 80 x 24 screen must still show every bonus of two mergers.
-        if bot is None:
-            name = names.pop(0) if names else UI.t(lang, "seat.person", n=seat)
+        if bot is None:  # an empty name in --names (",Bob") keeps its seat's default name
+            name = (names.pop(0) if names else "") or UI.t(lang, "seat.person", n=seat)
         else:
             name = UI.t(lang, "seat.bot", n=seat, bot=bot_title(bot, lang, common=False))
         seats.append(SeatConfig(name, bot, dict(settings.get(seat, {}))))
+    seen: dict[str, str] = {}
+    for s in seats:  # the log and the screens tell the players apart by their names
+        key = " ".join(s.name.split()).casefold()
+        if key in seen:
+            raise OptionError(UI.t(lang, "error.same_name", name=s.name))
+        seen[key] = s.name
     return seats
 
 

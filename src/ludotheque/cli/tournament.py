@@ -192,9 +192,8 @@ def resumed_config(args: argparse.Namespace, lang: str) -> TournamentConfig:
         if wanted != config.options:
             given.append(" ".join(f"--option {o}" for o in args.option))
     if given:
-        settings = " ".join(v for v in config.arguments().values() if v)
         raise OptionError(UI.t(lang, "tournament.resume_differs", path=args.resume, given=" ".join(given),
-                               settings=settings))
+                               settings=config.command_line()))
     if args.games is not None:
         check_games(args.games, lang)
         config = replace(config, games=args.games)

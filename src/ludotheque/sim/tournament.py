@@ -150,10 +150,19 @@ class TournamentConfig:
         return {"game": self.game, "--players": str(self.players), "--bots": ",".join(self.bots),
                 "--seed": str(self.seed), "--option": options}
 
+    def command_line(self) -> str:
+        """Every setting that decides the games, as the command line writes them (``gracias --players 3 …``)."""
+        return " ".join(_setting(k, v) for k, v in self.arguments().items() if v)
+
     def differences(self, other: TournamentConfig) -> list[str]:
         """What makes ``other`` another tournament (``games`` aside), as this one's command-line settings."""
         mine, theirs = self.arguments(), other.arguments()
-        return [(mine[k] if k in ("game", "--option") else f"{k} {mine[k]}") for k in mine if mine[k] != theirs[k]]
+        return [_setting(k, mine[k]) for k in mine if mine[k] != theirs[k]]
+
+
+def _setting(name: str, value: str) -> str:
+    """A setting as the command line writes it: the game and the options as they are, the others after their flag."""
+    return value if name in ("game", "--option") else f"{name} {value}"
 
 
 # --- playing --------------------------------------------------------------------------------------
