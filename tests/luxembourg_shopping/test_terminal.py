@@ -24,7 +24,7 @@ from tests.cli.terminal_support import Shot, assert_fits, play, words
 GAME = get_game("luxembourg-shopping")
 RENDERER = LuxembourgRenderer()
 NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay"]
-BANNER = {"en": "not the printed edition", "fr": "pas l’édition imprimée"}
+BANNER = {"en": "not the printed edition", "fr": "pas l'édition imprimée"}
 SCREENS = support.Screens(GAME, RENDERER, NAMES)
 view_of, draw = SCREENS.view_of, SCREENS.draw
 
@@ -167,7 +167,7 @@ def test_buying() -> None:
     assert [a.text() for a in match.legal_actions()] == ["buy", "pass"]
     assert labelled(match, "en") == {"buy": "shop 6 Papeterie for 8,000 (you keep 83,000)", "pass": "do not buy it"}
     assert labelled(match, "fr") == {"achète": "le commerce 6 Papeterie pour 8\u00a0000 (il vous reste 83\u00a0000)",
-                                     "passe": "ne pas l’acheter"}
+                                     "passe": "ne pas l'acheter"}
     assert "Ada: buy shop 6 for 8,000? (cash 91,000)" in words(draw(view_of(match, "en", 80, 17)))
     assert "Shop 6 Papeterie (orange zone) is free: buy it for 8,000? You have 91,000." in \
         words(draw(view_of(match, "en", 100)))
