@@ -392,3 +392,14 @@ def test_two_players_of_one_name_are_refused_and_an_empty_name_keeps_its_seats(
         with pytest.raises(OptionError) as refused:
             seats(names, lang)
         assert said in str(refused.value)
+
+
+def test_ludo_games_never_breaks_a_line_at_a_no_break_space(capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tables' cells wrap at ordinary spaces only: no French « : » or « ; » starts a line, no « ends one."""
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["--lang", "fr", "games"]) == 0
+    out = capsys.readouterr().out
+    for line in out.splitlines():
+        cells = re.split(r"\s{2,}", line.strip())
+        assert not any(re.match(r"[:;!?»%]", c) or c.endswith("«") for c in cells), line

@@ -43,11 +43,13 @@ def test_games_lists_the_seat_options_in_both_languages(capsys: pytest.CaptureFi
     code, out, _ = run(capsys, "games")
     assert code == 0
     part = " ".join(out[out.index("stack-market"):].split())  # (table cells wrap side by side at 80 columns)
-    assert "seat setting default allowed" in part and "steadiness 1800 a whole number" in part and "8000" in part
+    assert "seat setting default allowed" in part and "steadiness 1800 a whole number" in part
+    assert "8,000" in part
     assert "The seat's hand" in part
     code, out, _ = run(capsys, "games", "--lang", "fr")
     part = " ".join(out[out.index("stack-market"):].split())
     assert "réglage de siège par défaut valeurs permises" in part and "steadiness 1800 un nombre entier" in part
+    assert "0 à 8 000" in part  # (split() takes the no-break space for a space; the cells wrap side by side)
     assert "La main du siège" in part
     assert "acquire" in out and out.count("réglage de siège") == 1  # only the game that has seat settings
     code, out, _ = run(capsys, "games", "--json")
@@ -98,10 +100,10 @@ def test_the_seats_settings_are_saved_in_the_record_and_checked_on_load(
     (["one:steadiness=600"], "there is no seat one", "il n'y a pas de siège one"),
     (["1:steady=600"], "Stack Market has no seat setting “steady”; its seat settings are steadiness",
      "Stack Market n'a pas de réglage de siège «\u00a0steady\u00a0»\u00a0; ses réglages de siège sont steadiness"),
-    (["1:steadiness=9000"], "steadiness must be a whole number from 0 to 8000",
-     "steadiness doit être un nombre entier de 0 à 8000"),
-    (["1:steadiness=much"], "steadiness must be a whole number from 0 to 8000",
-     "steadiness doit être un nombre entier de 0 à 8000"),
+    (["1:steadiness=9000"], "steadiness must be a whole number from 0 to 8,000",
+     "steadiness doit être un nombre entier de 0 à 8\u00a0000"),
+    (["1:steadiness=much"], "steadiness must be a whole number from 0 to 8,000",
+     "steadiness doit être un nombre entier de 0 à 8\u00a0000"),
 ])
 @pytest.mark.parametrize("command", ["play", "simulate"])
 def test_a_wrong_seat_option_is_refused_before_anything_runs(capsys: pytest.CaptureFixture[str], argv: list[str],

@@ -16,6 +16,7 @@ from ..engine.game import all_games, get_game
 from ..engine.options import OptionSpec, written
 from ..engine.words import format_int, join_words
 from .output import Screen
+from .render import Words
 from .texts import UI
 
 
@@ -46,12 +47,12 @@ def run_games(args: argparse.Namespace) -> int:
         table = Table(UI.t(lang, "games.option"), UI.t(lang, "games.default"), UI.t(lang, "games.allowed"), "",
                       box=None, padding=(0, 2), header_style="bold")
         for o in i.options:
-            table.add_row(o.name, _default(o), allowed(o, lang), Text(o.help_fr if lang == "fr" else o.help_en))
+            table.add_row(o.name, _default(o), Words(allowed(o, lang)), Words(o.help_fr if lang == "fr" else o.help_en))
         if i.seat_options:
             table.add_row(*(Text(UI.t(lang, key), style="bold") for key in
                             ("games.seat_option", "games.default", "games.allowed")), "")
         for o in i.seat_options:
-            table.add_row(o.name, _default(o), allowed(o, lang), Text(o.help_fr if lang == "fr" else o.help_en))
+            table.add_row(o.name, _default(o), Words(allowed(o, lang)), Words(o.help_fr if lang == "fr" else o.help_en))
         console.print(table)
     console.print(Text(UI.t(lang, "games.levels"), style="bold"))
     levels = Table(box=None, padding=(0, 2), show_header=False)

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rich.cells import cell_len
-from rich.console import Console, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
@@ -112,6 +113,22 @@ def wrapped(text: str | Text, width: int | None, style: str = "", indent: str = 
             out.append_text(text[start + begin:start + end])
         start += len(line) + 1
     return out
+
+
+class Words:
+    """Text for a table's cell that wraps at ordinary spaces only (``wrapped``), where rich would break a French
+    number or a « : » at its no-break space: as narrow as its longest unbreakable run, as wide as its longest line."""
+
+    def __init__(self, text: str | Text, style: str = "") -> None:
+        self.text = text if isinstance(text, Text) else Text(text, style=style)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        plain = self.text.plain
+        runs = [cell_len(run) for run in re.split(r"[ \n]+", plain) if run] or [0]
+        return Measurement(min(max(runs), options.max_width), max(cell_len(line) for line in plain.split("\n")))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield wrapped(self.text.copy(), options.max_width)
 
 
 NAME_COLUMN_MOST = 30
