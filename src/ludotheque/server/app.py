@@ -131,7 +131,8 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
             key = error.reason.key if error.reason is not None else None
             return JSONResponse({"detail": detail, "error": key}, status_code=error.status, headers=headers)
         status = 404 if isinstance(error, TableNotFound) else 400
-        return JSONResponse({"detail": str(error)}, status_code=status)
+        lang = "fr" if request.query_params.get("lang") == "fr" else "en"
+        return JSONResponse({"detail": SERVER_TEXTS.reason(lang, error.reason) or str(error)}, status_code=status)
 
     async def who(request: Request) -> Account | None:
         """The account a request's session stands for (its cookie, or an ``Authorization: Bearer`` header)."""
@@ -276,7 +277,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
         live = await hub.open(table_id)
         if live.stored.status != OVER:
             hub.forget(live)
-            raise HTTPException(409, "a game can be replayed once it is over")
+            raise Refusal("a game can be replayed once it is over", "replay_playing", 409)
         record = live.table.record()
         hub.forget(live)
         at = max(0, min(at, len(record.actions)))

@@ -8,10 +8,16 @@ export async function showReplay(root, id, lang) {
   const info = await fetch(`/api/tables/${id}?lang=${lang}`);
   const table = await info.json();
   if (!info.ok) {
-    clear(root).append(h("p", { class: "card" }, detail(table)));
+    const home = (await loadTexts(lang))("site.home");
+    clear(root).append(h("div", { class: "card" }, h("p", {}, detail(table)), h("a", { href: "#/", class: "button" }, home)));
     return () => {};
   }
   const t = await loadTexts(lang, table.game);
+  if (table.status !== "over") { // nothing to step through yet: say so, and where the game is being played
+    clear(root).append(h("div", { class: "card" }, h("p", {}, t("replay.playing")),
+      h("a", { href: `#/table/${id}`, class: "button" }, t("replay.watch"))));
+    return () => {};
+  }
   let view = null;
   try { view = await import(`/games/${table.game}/view.js`); } catch { view = null; }
   const board = h("div", { class: "board", id: "board" });

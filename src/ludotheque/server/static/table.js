@@ -16,7 +16,9 @@ export async function showTable(root, id, lang) {
   }
   const info = await fetch(`/api/tables/${id}?lang=${lang}`);
   if (!info.ok) {
-    clear(root).append(h("p", { class: "card" }, detail(await info.json())));
+    const said = detail(await info.json());
+    const t = await loadTexts(lang);
+    clear(root).append(h("div", { class: "card" }, h("p", {}, said), h("a", { href: "#/", class: "button" }, t("site.home"))));
     return () => {};
   }
   const table = await info.json();
@@ -118,8 +120,9 @@ class TablePage {
     socket.addEventListener("message", (e) => this.receive(JSON.parse(e.data)));
     socket.addEventListener("close", (e) => {
       if (this.stopped) return;
-      if (e.code === 4403) { // the token holds no seat here (e.g. a database started afresh): watch instead
-        forgetSeat(this.id);
+      if (e.code === 4403) { // the token holds no seat here (a link mistyped, or a database started afresh): watch
+        forgetSeat(this.id); // instead, and say why
+        this.badLink = true;
       }
       this.banner.textContent = this.t("table.reconnecting");
       this.banner.hidden = false;
@@ -241,8 +244,9 @@ class TablePage {
     const seats = f ? f.seats : this.table.seats;
     const status = f ? f.status : this.table.status;
     if (mine && (!f || f.seat !== null)) {
-      const name = seats[mine.seat]?.name || "";
-      this.joinBox.append(h("p", { class: "dim" }, t("table.seated", { n: mine.seat, name })));
+      const seat = f ? f.seat : mine.seat; // the seat the server gave this token, whatever the link said
+      const name = seats[seat]?.name || "";
+      this.joinBox.append(h("p", { class: "dim" }, t("table.seated", { n: seat, name })));
       // the links of the seats kept for others, until their player comes (a game with all its seats kept starts
       // at once: the links are needed then too)
       if (status !== "over") {
@@ -283,6 +287,7 @@ class TablePage {
       });
       this.joinBox.append(h("div", { class: "card" }, h("p", {}, t("table.choose_seat")), name, " ", buttons));
     } else {
+      if (this.badLink) this.joinBox.append(h("p", { class: "notice bad-link", role: "alert" }, t("table.bad_link")));
       this.joinBox.append(h("p", { class: "dim" }, t("table.spectating")));
     }
     if (status === "waiting") this.joinBox.append(h("p", { class: "dim" }, t("table.waiting_seats")));

@@ -24,7 +24,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
-from ...engine.errors import LudoError
+from ...engine.errors import LudoError, Reason
 from ...ratings import MU, SIGMA, Rating, rate
 from .migrate import upgrade
 from .models import (
@@ -232,7 +232,7 @@ class Store:
         with self._session() as s:
             row = s.get(TableRow, table_id)
             if row is None:
-                raise TableNotFound(f"no table {table_id!r}")
+                raise TableNotFound(f"no table {table_id!r}", Reason("no_table", {"table": table_id}))
             return _stored(row, s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
                                           .order_by(SeatRow.seat)).all())
 
@@ -311,7 +311,7 @@ class Store:
         except IntegrityError:
             with self._session() as s:
                 if s.get(TableRow, table_id) is None:
-                    raise TableNotFound(f"no table {table_id!r}") from None
+                    raise TableNotFound(f"no table {table_id!r}", Reason("no_table", {"table": table_id})) from None
             first = actions[0].idx if actions else -1
             raise ActionConflict(f"table {table_id}: action {first} is already stored") from None
 
