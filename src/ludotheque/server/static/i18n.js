@@ -32,7 +32,8 @@ export function makeT(messages, lang) {
   };
   t.has = (key) => key in messages;
   t.lang = lang;
-  t.number = (n) => new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "en-GB").format(n);
+  // a negative number takes the minus sign (−0,2), not a hyphen
+  t.number = (n) => new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "en-GB").format(n).replace(/^-/, "\u2212");
   t.list = (items) => new Intl.ListFormat(lang === "fr" ? "fr" : "en", { type: "conjunction" }).format(items);
   return t;
 }

@@ -18,7 +18,7 @@ export async function showLeaderboard(root, lang, game) {
   select.addEventListener("change", () => { location.hash = `#/leaderboard/${select.value}`; });
   const rows = board.ratings.map((r) => h("tr", { class: `${r.name === who.name ? "mine" : ""}${r.bot ? " bot" : ""}` },
     h("td", { class: "num" }, r.rank),
-    h("td", {}, r.bot ? [r.kind || r.name.slice(4), " ", h("span", { class: "badge" }, t("leaderboard.bot"))] : r.name),
+    h("td", {}, r.bot ? [h("span", { class: "badge" }, t("leaderboard.bot")), " ", r.kind || r.name.slice(4)] : r.name),
     h("td", { class: "num rating" }, t.number(round(r.ordinal))),
     h("td", { class: "num dim" }, `${t.number(round(r.mu))} ± ${t.number(round(r.sigma))}`),
     h("td", { class: "num" }, t.number(r.games))));

@@ -218,7 +218,7 @@ class TablePage {
       this.seatsBar.append(h("div", {
         class: `seat${moving ? " to-move" : ""}${f.seat === s.seat ? " me" : ""}${s.online || s.bot ? " online" : ""}${s.out ? " out" : ""}`,
         dataset: { seat: s.seat } },
-        h("span", { class: "seat-no" }, s.seat), " ", h("span", { class: "seat-name" }, name),
+        h("span", { class: "seat-no" }, s.seat), " ", h("span", { class: "seat-name", title: name }, name),
         s.kind ? [" ", h("span", { class: "seat-kind dim" }, s.kind)] : null, // the bot's level, in the page's language
         h("span", { class: "seat-state", title: state }, s.out ? "✕" : s.bot ? "⚙" : "●"),
         moving ? h("span", { class: "clock", dataset: { seat: s.seat } }) : null));
