@@ -1,6 +1,6 @@
 """Acquire's words on the terminal that the other test files do not read: while a merger is settled, the line that
-tells the holder of the absorbed chain's shares what they hold agrees with how many (« 3 actions à vous · vendues
-600 l'une », « 1 action à vous · vendue 600 »), on a big screen and a small one, in French and English."""
+tells the holder of the absorbed chain's shares what they hold agrees with how many (« 3 à vous · vendues 600
+l'une », « 1 à vous · vendue 600 »), on a big screen and a small one, in French and English."""
 
 from __future__ import annotations
 
@@ -53,10 +53,10 @@ def test_the_shares_to_dispose_of_agree_with_their_number(lang: str, compact: bo
         price = format_int(PRICE[chain][merger["sizes"][merger["current"]]], lang)
         name = DISPLAY_NAMES[chain]
         expected = {
-            ("en", True, 1): f"{name}: 1 share yours · {price} if sold · 2 traded for 1 ",
-            ("en", True, 3): f"{name}: 3 shares yours · {price} each if sold · 2 traded for 1 ",
-            ("fr", True, 1): f"{name}\u00a0: 1 action à vous · vendue {price} · 2 contre 1 ",
-            ("fr", True, 3): f"{name}\u00a0: 3 actions à vous · vendues {price} l'une · 2 contre 1 ",
+            ("en", True, 1): f"{name}: 1 yours · {price} if sold · 2 traded for 1 ",
+            ("en", True, 3): f"{name}: 3 yours · {price} each if sold · 2 traded for 1 ",
+            ("fr", True, 1): f"{name}\u00a0: 1 à vous · vendue {price} · 2 contre 1 ",
+            ("fr", True, 3): f"{name}\u00a0: 3 à vous · vendues {price} l'une · 2 contre 1 ",
             ("en", False, 1): f"You have 1 {name} share: it sells for {price}, or you keep it",
             ("en", False, 3): f"Your {name} shares: 3. Each sells for {price}; two trade for one ",
             ("fr", False, 1): f"Vous avez 1 action {name}\u00a0: elle se vend {price}, ou vous la gardez",
