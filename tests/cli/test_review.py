@@ -403,3 +403,21 @@ def test_ludo_games_never_breaks_a_line_at_a_no_break_space(capsys: pytest.Captu
     for line in out.splitlines():
         cells = re.split(r"\s{2,}", line.strip())
         assert not any(re.match(r"[:;!?»%]", c) or c.endswith("«") for c in cells), line
+
+
+def test_a_piped_game_fits_the_columns_it_is_given(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Piped (| less, | tee), the screens and a replay take COLUMNS' width, not a wide layout (Stack Market's chart
+    of the buildings) that the pipe then folds."""
+    saved = tmp_path / "game.json"
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"save {saved}\n"))
+    bots = ["--players", "3", "--bots", "heuristic,heuristic,heuristic", "--seed", "4"]
+    assert main(["play", "stack-market", *bots]) == 0
+    out = capsys.readouterr().out
+    assert "Final ranking" in out and saved.exists()
+    assert max(len(line) for line in out.splitlines()) <= 80, [line for line in out.splitlines() if len(line) > 80]
+    assert main(["replay", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "Final ranking" in out and not any(line.strip() == "┊" for line in out.splitlines()), out  # not folded
+    assert max(len(line) for line in out.splitlines()) <= 80, [line for line in out.splitlines() if len(line) > 80]

@@ -433,7 +433,7 @@ class PlaySession:
 
     def _view(self, seat: int | None, legal: list[str], height: int | None = None) -> View:
         obs = self.match.state.observation(seat)
-        width = self.console.width if self.console.is_terminal else None
+        width = self.console.width  # piped too: rich takes COLUMNS (else 80), and the layout fits it
         return View(self.game, obs, seat, self.lang, self.names, legal, width, height)
 
     # --- the screen ---------------------------------------------------------------------------

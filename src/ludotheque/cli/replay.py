@@ -49,7 +49,7 @@ def run_replay(args: argparse.Namespace) -> int:
         for line in fold_lines(game.describe(event, lang, names) for event in match.log_for(None)):
             console.print(Text(f"• {line}"))
     console.rule(Text(UI.t(lang, "replay.title", game=game.info.title(lang), count=len(match.history))))
-    view = View(game, state.observation(None), None, lang, names, [])
+    view = View(game, state.observation(None), None, lang, names, [], console.width)  # piped too: COLUMNS, else 80
     for part in screen(get_renderer(game), view):
         console.print(part)
     if outcome is not None:
