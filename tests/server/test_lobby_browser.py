@@ -82,6 +82,12 @@ def test_the_seats_choices_stay_and_a_seat_kept_for_another_shows_its_link(runni
         assert page.input_value("[name=name-1]") == "Ada" and page.input_value("[name=name-0]") == "Zoé"
         page.select_option("#new-game", "acquire")  # another game: the levels are every game's
         assert page.input_value("[name=seat-2]") == "bot:expert"
+        # its options by their titles, their choices in words (the value sent is the option's own)
+        assert page.locator(".options-setup label.option strong").all_inner_texts() == [
+            "Fin de la partie", "Cartes", "Argent et actions cachés"]
+        assert page.locator("#opt-end_rule option").all_inner_texts() == [
+            "les sept chaînes sur le plateau, toutes fermées (la règle)", "toutes les chaînes du plateau fermées"]
+        assert page.input_value("#opt-end_rule") == "seed"
         page.select_option("#new-game", "gracias")
         page.select_option("#new-players", "3")
         page.select_option("[name=seat-2]", "bot:easy")

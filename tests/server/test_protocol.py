@@ -166,6 +166,17 @@ def test_taking_seats_and_the_lobby(running: Running) -> None:
     games = {g["name"]: g for g in running.api("GET", "/api/games?lang=fr").json()}
     assert games["gracias"]["bot_titles"]["heuristic"] == "heuristique"
     assert games["gracias"]["bot_titles"]["expert"] == "expert" and games["acquire"]["bot_titles"]["easy"] == "facile"
+    # the form's options by their titles and their choices in words, in the page's language (the name: --option)
+    end_rule = next(o for o in games["acquire"]["options"] if o["name"] == "end_rule")
+    assert end_rule["title"] == "Fin de la partie" and end_rule["choices"] == ["seed", "classic"]
+    assert end_rule["labels"] == {"seed": "les sept chaînes sur le plateau, toutes fermées (la règle)",
+                                  "classic": "toutes les chaînes du plateau fermées"}
+    english = {g["name"]: g for g in running.api("GET", "/api/games?lang=en").json()}
+    rounds = next(o for o in english["stack-market"]["options"] if o["name"] == "rounds")
+    assert rounds["title"] == "Rounds" and rounds["labels"] == {"1": "1", "2": "2", "3": "3 (the rulebook)"}
+    every = [o for g in english.values() for o in (*g["options"], *g["seat_options"])]
+    assert all(o["title"] != o["name"] for o in every), [o["name"] for o in every if o["title"] == o["name"]]
+    assert all(set(o["labels"]) == {str(c) for c in o["choices"]} and all(o["labels"].values()) for o in every)
     assert running.api("POST", f"/api/tables/{table}/seats/0", json={"name": "Eve"}).status_code == 400
     assert running.api("POST", f"/api/tables/{table}/seats/2", json={"name": "Eve"}).status_code == 400
     assert running.api("POST", f"/api/tables/{table}/seats/1", json={"name": "  "}).status_code == 400

@@ -34,6 +34,23 @@ class OptionSpec:
     file: bool = False
     """The option names a file on the machine that plays the game (a data file), or keeps its default, a file the
     game ships. A server accepts only the default: it never opens a path a visitor names."""
+    title_en: str = ""
+    """What the option is, in a few words, for a form (``Fin de partie``); empty: its name."""
+    title_fr: str = ""
+    """The same in French."""
+    labels: tuple[tuple[OptionValue, str, str], ...] = ()
+    """Each choice as a form shows it: (value, English, French); a value without one is shown as it is."""
+
+    def title(self, lang: str) -> str:
+        """What the option is, in ``lang``, for a form; its name when it has no title."""
+        return (self.title_fr if lang == "fr" else self.title_en) or self.name
+
+    def label(self, value: OptionValue, lang: str) -> str:
+        """A choice as a form shows it in ``lang``; the value as it is when it has no label."""
+        for v, en, fr in self.labels:
+            if v == value:
+                return fr if lang == "fr" else en
+        return str(value)
 
     @property
     def kind(self) -> type:

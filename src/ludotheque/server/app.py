@@ -405,7 +405,8 @@ async def send_json(websocket: WebSocket, message: dict[str, Any]) -> None:
 
 def _option(o: OptionSpec, lang: str) -> dict[str, Any]:
     """An option (or seat option) as the lobby's form shows it."""
-    return {"name": o.name, "default": o.default, "choices": list(o.choices),
+    return {"name": o.name, "title": o.title(lang), "default": o.default, "choices": list(o.choices),
+            "labels": {str(c): o.label(c, lang) for c in o.choices},
             "bounds": list(o.bounds) if o.bounds is not None else None,
             "help": o.help_fr if lang == "fr" else o.help_en}
 

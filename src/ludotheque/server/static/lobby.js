@@ -112,16 +112,16 @@ function newTableForm(games, t, lang, who) {
       sync();
       // the game's seat options (Stack Market: the seat's steadiness), one whole number each
       const settings = g.seat_options.map((o) => h("label", { class: "seat-option", title: o.help },
-        h("code", {}, o.name), " ",
+        o.title || o.name, " ",
         h("input", { type: "number", name: `seat-${i}-${o.name}`, value: before?.settings.get(`seat-${i}-${o.name}`) ?? o.default, step: 1,
           min: o.bounds ? o.bounds[0] : null, max: o.bounds ? o.bounds[1] : null,
-          "aria-label": t("lobby.seat_option", { n: i, name: o.name }) })));
+          "aria-label": t("lobby.seat_option", { n: i, name: o.title || o.name }) })));
       seats.append(h("div", { class: "seat-setup" }, h("span", { class: "seat-no" }, t("lobby.seat", { n: i })), kind, name,
         settings));
     }
     if (g.seat_options.length) {
       seats.append(h("div", { class: "seat-options-help" }, h("strong", {}, t("lobby.seat_settings")),
-        g.seat_options.map((o) => h("p", {}, h("code", {}, o.name), " — ", o.help,
+        g.seat_options.map((o) => h("p", {}, h("strong", {}, o.title || o.name), " — ", o.help,
           o.bounds ? ` (${t("lobby.bounds", { low: t.number(o.bounds[0]), high: t.number(o.bounds[1]) })})` : ""))));
     }
   };
@@ -132,13 +132,16 @@ function newTableForm(games, t, lang, who) {
       let input;
       if (typeof o.default === "boolean") input = h("input", { type: "checkbox", id, name: id, checked: o.default });
       else if (o.choices.length) {
-        input = h("select", { id, name: id }, o.choices.map((c) => h("option", { value: c, selected: c === o.default }, c)));
+        input = h("select", { id, name: id }, o.choices.map((c) => h("option", { value: c, selected: c === o.default },
+          (o.labels || {})[String(c)] || String(c))));
       } else { // a whole number within bounds (or any value of the option's type): typed in
         const bounds = o.bounds ? { min: o.bounds[0], max: o.bounds[1] } : {};
         input = h("input", { type: typeof o.default === "number" ? "number" : "text", id, name: id, value: o.default,
           step: 1, inputmode: "numeric", class: "option-number", ...bounds });
       }
-      options.append(h("label", { class: "option", title: o.help }, input, " ", h("code", {}, o.name), " — ", o.help));
+      // the option's title in the page's language; its name (--option NAME=…) on hover
+      options.append(h("label", { class: "option", title: `--option ${o.name}` }, input, " ", h("strong", {}, o.title || o.name),
+        " — ", h("span", { class: "dim" }, o.help)));
     }
   };
   gameSelect.addEventListener("change", () => { drawPlayers(); drawSeats(); drawOptions(); });
