@@ -28,11 +28,14 @@ def outcome_parts(game: Game, lang: str, names: Sequence[str], outcome: Outcome,
     title = Rule(Text(UI.t(lang, "end.title", reason=end_reason(game, lang, outcome.termination))), style="bold")
     table = Table(title=UI.t(lang, "end.ranking"), header_style="bold", box=None, title_style="bold")
     table.add_column(UI.t(lang, "end.rank"), justify="right")
-    table.add_column(UI.t(lang, "end.player"))
+    table.add_column(UI.t(lang, "end.player"), no_wrap=True)  # a name whole; the headings wrap instead
+    # what decided the ranking, when the game says (Outcome.columns), else the score
     score = game.catalog.t(lang, "ui.score") if game.catalog.has("ui.score") else UI.t(lang, "end.fortune")
-    table.add_column(score, justify="right")
+    columns = [(game.catalog.t(lang, key), values) for key, values in outcome.columns] or [(score, outcome.scores)]
+    for heading, _ in columns:
+        table.add_column(heading, justify="right")
     for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
-        table.add_row(str(outcome.ranks[seat]), Text(names[seat]), format_int(outcome.scores[seat], lang),
+        table.add_row(str(outcome.ranks[seat]), Text(names[seat]), *(format_int(v[seat], lang) for _, v in columns),
                       style="bold green" if seat in outcome.winners else None)
     winners = join_words((names[s] for s in outcome.winners), lang)
     key = "end.winner" if len(outcome.winners) == 1 else "end.winners"

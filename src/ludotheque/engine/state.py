@@ -67,6 +67,10 @@ class Outcome:
     """The seats ranked first (several on a shared win)."""
     termination: str
     """How the game ended, a short identifier such as ``announced`` or ``tiles_exhausted``."""
+    columns: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """What decided the ranking when the score alone does not say it (Luxembourg-Shopping ranks by signs, then
+    galleries…): each the game catalogue's key of its heading and each seat's figure; a final ranking shows them
+    instead of the score. Not part of ``to_json`` (a record's result): worked out again from the final position."""
 
     def to_json(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "ranks": list(self.ranks),

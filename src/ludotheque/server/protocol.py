@@ -18,7 +18,7 @@ from ..engine.errors import LudoError
 from ..engine.game import Game, get_game
 from ..engine.i18n import Catalog
 from ..engine.match import Match
-from ..engine.state import TERMINAL, State
+from ..engine.state import TERMINAL, Outcome, State
 from .hub import OVER, WAITING, Client, LiveTable
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def frame(live: LiveTable, client: Client, online: set[int]) -> dict[str, Any]:
         "events": [{"kind": e.kind, "args": e.args, "text": game.describe(e, lang, names)} for e in events],
         "clock": {"deadline": table.deadline, "now": time.time(), "move_seconds": table.move_seconds},
         "chat": [{"name": c.name, "seat": c.seat, "text": c.text, "said": c.said} for c in chat],
-        "outcome": None if outcome is None else {**outcome.to_json(), "names": names},
+        "outcome": None if outcome is None else outcome_json(game, outcome, names, lang),
     }
 
 
@@ -118,7 +118,7 @@ def spectator_frame(match: Match, table_id: str, lang: str, count: int) -> dict[
         "events": [{"kind": e.kind, "args": e.args, "text": game.describe(e, lang, names)}
                    for e in match.log_for(None)],
         "clock": {"deadline": None, "now": time.time(), "move_seconds": None}, "chat": [],
-        "outcome": None if outcome is None else {**outcome.to_json(), "names": names},
+        "outcome": None if outcome is None else outcome_json(game, outcome, names, lang),
     }
 
 
@@ -176,6 +176,14 @@ class RateLimit:
 
     def spend(self) -> None:
         self.tokens = self.refill() - 1
+
+
+def outcome_json(game: Game, outcome: Outcome, names: list[str], lang: str) -> dict[str, Any]:
+    """A finished game's outcome as a page shows it: the seats' names, and what decided the ranking when the score
+    alone does not (``Outcome.columns``), each column's heading in ``lang`` with its catalogue key."""
+    columns = [{"key": key, "title": game.catalog.t(lang, key), "values": list(values)}
+               for key, values in outcome.columns]
+    return {**outcome.to_json(), "names": names, **({"columns": columns} if columns else {})}
 
 
 def lobby_entry(stored: Any, lang: str) -> dict[str, Any]:

@@ -151,7 +151,8 @@ class RemoteTable:
 
     def outcome(self) -> Outcome:
         o = self.frame["outcome"]
-        return Outcome(tuple(o["scores"]), tuple(o["ranks"]), tuple(o["winners"]), o["termination"])
+        columns = tuple((c["key"], tuple(c["values"])) for c in o.get("columns", []))
+        return Outcome(tuple(o["scores"]), tuple(o["ranks"]), tuple(o["winners"]), o["termination"], columns)
 
     # --- acting and waiting -------------------------------------------------------------------
     def submit(self, text: str) -> None:

@@ -57,6 +57,8 @@ SIGNS_TO_WIN = {2: 6, 3: 6, 4: 5, 5: 4, 6: 3}
 GALLERY_TO_WIN = {2: 15, 3: 15, 4: 12, 5: 9, 6: 9}
 """I.2: the shops in one gallery that win. Both from the table « NOMBRE DE JOUEURS / NOMBRE D'ENSEIGNES / NOMBRE DE
 COMMERCES DANS UNE GALERIE FUSIONNEE », by the player count at the start (RULINGS)."""
+RANKING_COLUMNS = ("ranking.signs", "ranking.largest_gallery", "ranking.galleries", "ranking.shops", "ranking.cash")
+"""What a final ranking shows (``Outcome.columns``): ``standing``'s figures after the seat's presence, in order."""
 
 # The steps of a turn. Chance steps first, then decisions, then the rest.
 DEAL_STEP, START_DIE, ROLL_STEP, DOUBLE_CARD, MAIL, BUREAU_CARD, RED_CARD, BANKRUPT_CARD, FREE_SHOP = range(9)
@@ -772,8 +774,12 @@ class LuxembourgState(SeatedState):
     def outcome(self) -> Outcome:
         if self.actor != TERMINAL:
             raise ValueError("the game is not over")
-        ranks = rank_keys([(1 if s == self.winner else 0, *self.standing(s)) for s in range(self.n)])
-        return Outcome(tuple(self.cash), ranks, tuple(s for s in range(self.n) if ranks[s] == 1), self.termination)
+        standings = [self.standing(s) for s in range(self.n)]
+        ranks = rank_keys([(1 if s == self.winner else 0, *standings[s]) for s in range(self.n)])
+        # the ranking shows what decided it: the signs, the largest gallery, the galleries, the shops, the cash
+        columns = tuple((key, tuple(st[k] for st in standings)) for k, key in enumerate(RANKING_COLUMNS, start=2))
+        return Outcome(tuple(self.cash), ranks, tuple(s for s in range(self.n) if ranks[s] == 1), self.termination,
+                       columns)
 
     def seats_out(self) -> list[int]:
         return [s for s in range(self.n) if self.left[s]]

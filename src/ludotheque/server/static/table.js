@@ -401,13 +401,16 @@ class TablePage {
     const o = f.outcome;
     const order = o.ranks.map((r, seat) => [r, seat]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const winners = o.winners.map((s) => o.names[s]);
+    // what decided the ranking when the game says (Luxembourg-Shopping: signs, galleries…), else the score
+    const columns = o.columns && o.columns.length ? o.columns : [{ title: t("table.score"), values: o.scores }];
     this.endBox.append(h("div", { class: "card end-card" },
       h("h2", {}, t("table.over")),
       h("p", { class: "winner" }, t(winners.length > 1 ? "table.winners" : "table.winner", { names: t.list(winners) })),
       h("table", { class: "ranking" },
-        h("thead", {}, h("tr", {}, h("th", {}, t("table.rank")), h("th", {}, t("table.player")), h("th", {}, t("table.score")))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("table.rank")), h("th", {}, t("table.player")),
+          columns.map((c) => h("th", { class: "num" }, c.title)))),
         h("tbody", {}, order.map(([r, seat]) => h("tr", { class: o.winners.includes(seat) ? "won" : "" },
-          h("td", {}, r), h("td", {}, o.names[seat]), h("td", { class: "num" }, t.number(o.scores[seat])))))),
+          h("td", {}, r), h("td", {}, o.names[seat]), columns.map((c) => h("td", { class: "num" }, t.number(c.values[seat]))))))),
       f.rated ? this.drawRatings(o) : null,
       h("p", {}, h("a", { href: `/api/tables/${this.id}/record`, download: `${this.id}.json` }, t("table.record")),
         " · ", h("a", { href: `#/replay/${this.id}` }, t("lobby.replay")))));
