@@ -53,6 +53,8 @@ def test_accounts_rated_tables_and_leaderboards_in_the_browser(running: Running)
         ada.click("#register-submit")
         ada.wait_for_function("document.querySelector('#register-form .message').textContent.includes('no spaces')")
         shot(ada, "register-refused")
+        ada.fill("#login-name", "Ad")  # typing again, here or in the other form: the old refusal goes
+        assert ada.locator("#register-form .message").inner_text() == ""
         ada.fill("#register-name", "Ada")
         ada.fill("#register-password", PASSWORD)
         ada.click("#register-submit")

@@ -71,9 +71,11 @@ export async function showLogin(root, lang, back) {
       h("button", { type: "submit", class: "button primary", id: `${kind}-submit` },
         t(kind === "login" ? "account.login" : "account.register")),
       message);
+    // a refusal is about what was typed in this form: it goes once the person types again, here or in the other form
+    el.addEventListener("input", () => { for (const m of document.querySelectorAll(".account-form .message")) m.textContent = ""; });
     el.addEventListener("submit", async (event) => {
       event.preventDefault();
-      message.textContent = "";
+      for (const m of document.querySelectorAll(".account-form .message")) m.textContent = "";
       const path = kind === "login" ? "/api/login" : "/api/accounts";
       let answer;
       try {
