@@ -124,9 +124,10 @@ def test_only_ones_own_cash_is_shown_until_the_end() -> None:
         spectator = draw(view_of(match, lang, 120, None, seat=None))
         assert not any(format_int(c, lang) in spectator for c in set(cash))
     over = reach(3, 5, "over")
-    final = draw(view_of(over, "en", 120, None, seat=None))
-    for c in cast(StackMarketState, over.state).cash:
-        assert f"{format_int(c, 'en')}\u00a0$" in final
+    final = {lang: draw(view_of(over, lang, 120, None, seat=None)) for lang in ("en", "fr")}
+    for c in cast(StackMarketState, over.state).cash:  # English money: "$50,000"; French: « 50 000 $ »
+        assert f"${format_int(c, 'en')}" in final["en"] and f"{format_int(c, 'en')}\u00a0$" not in final["en"]
+        assert f"{format_int(c, 'fr')}\u00a0$" in final["fr"]
 
 
 @pytest.mark.parametrize(("lang", "named", "typed"), [

@@ -9,7 +9,7 @@ faces (``physics.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.game import Game, GameInfo
@@ -19,7 +19,7 @@ from .actions import parse_action
 from .options import OPTIONS, SEAT_OPTIONS
 from .snapshot import state_from_json
 from .state import StackMarketState
-from .texts import CATALOG
+from .texts import CATALOG, millimetres, money
 
 
 class StackMarket(Game):
@@ -62,14 +62,15 @@ class StackMarket(Game):
         return table_extra(name, state, seat)
 
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
-        """Amounts written as the language does (``20 000 $``), payments said as what was paid when seen."""
-        from ...engine.words import format_int  # words for people only: not loaded by the rules
-
+        """Amounts written as the language does (``$20,000``, ``20 000 $``), margins in millimetres (``5.8 mm``,
+        ``5,8 mm``), payments said as what was paid when seen."""
         a = dict(event.args)
         kind = event.kind
         for key in ("amount", "paid", "left"):
             if isinstance(a.get(key), int):
-                a[key] = format_int(a[key], lang)
+                a[key] = money(a[key], lang)
+        if kind == "placed" and isinstance(a.get("margin"), int | float):
+            a["margin"] = millimetres(a["margin"], lang)
         if kind == "pay":
             kind = "pay_seen" if "paid" in a else "pay"
             a["why"] = self.catalog.t(lang, f"why.{a.get('why', 'collapse')}")
@@ -84,8 +85,15 @@ class StackMarket(Game):
             kind = "placed_fell"
         if kind == "game_end":
             cash = str(a.get("cash", "")).split()
-            a["totals"] = ", ".join(f"{names[i]} {format_int(int(c), lang)}" for i, c in enumerate(cash))
+            a["totals"] = ", ".join(f"{names[i]} {money(int(c), lang)}" for i, c in enumerate(cash))
         return super().describe(Event(kind, a), lang, names)
+
+    def describe_reason(self, key: str, fields: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
+        """A hint's reason, its ``income`` written as money (``about $20,000``, ``environ 20 000 $``)."""
+        words = dict(fields)
+        if isinstance(words.get("income"), int):
+            words["income"] = money(words["income"], lang)
+        return super().describe_reason(key, words, lang, names)
 
 
 GAME = StackMarket()

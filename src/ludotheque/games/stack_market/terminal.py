@@ -40,6 +40,7 @@ from .actions import (
     Stay,
     parse_action,
 )
+from .texts import money
 
 CELL = 3
 """A die on screen: ``[3]``, three characters whatever the scale (a 16 mm die would be 4 to 16 of them)."""
@@ -296,7 +297,7 @@ class StackMarketRenderer:
             name = view.names[holder] if roomy else short_name(view.names[holder])
             parts.append(Text(view.t("ui.record", record=obs["record"], holder=name)))
         if obs.get("my_cash") is not None and not over:
-            parts.append(Text(view.t("ui.your_cash", cash=format_int(obs["my_cash"], lang)), style="bold green"))
+            parts.append(Text(view.t("ui.your_cash", cash=money(obs["my_cash"], lang)), style="bold green"))
         return flow(parts, view.width, " · ")
 
     def buildings(self, view: View, rows: int, roomy: bool, tight: int = 0) -> RenderableType:
@@ -368,7 +369,7 @@ class StackMarketRenderer:
             part.append(f" {p['company'] or '—'}", style="cyan")
             part.append(f" ±{_typed(p['steadiness'] / 1000, 3, view.lang)}")
             if p.get("cash") is not None:
-                part.append(f" {format_int(p['cash'], view.lang)}{NBSP}$", style="green")
+                part.append(f" {money(p['cash'], view.lang)}", style="green")
             if seat == obs["to_move"]:
                 part.append(" " + TO_MOVE_MARK, style="bold cyan")
             parts.append(part)
@@ -387,9 +388,9 @@ class StackMarketRenderer:
             holder = Text(" ★", style="bold yellow") if seat == obs["record_holder"] else None
             name = table_name(view, seat, seat == obs["to_move"], holder)
             if p.get("cash") is not None:
-                cash = Text(f"{format_int(p['cash'], view.lang)}{NBSP}$", style="bold green")
+                cash = Text(money(p["cash"], view.lang), style="bold green")
             elif seat == view.seat and obs.get("my_cash") is not None:
-                cash = Text(f"{format_int(obs['my_cash'], view.lang)}{NBSP}$", style="bold green")
+                cash = Text(money(obs["my_cash"], view.lang), style="bold green")
             else:
                 cash = Text(view.t("ui.secret"), style="dim")
             hand = f"±{_typed(p['steadiness'] / 1000, 3, view.lang)}{NBSP}mm"
@@ -612,7 +613,7 @@ class StackMarketRenderer:
             elif e.kind == "removed":
                 pieces.append(view.n("summary.t_removed", a["count"], count=a["count"]))
             elif e.kind == "stack_bonus":
-                text = view.t("summary.t_bonus", amount=format_int(a["amount"], view.lang))
+                text = view.t("summary.t_bonus", amount=money(a["amount"], view.lang))
                 pieces.append(text)
                 short.append(text)
             elif e.kind == "stay":
@@ -663,5 +664,5 @@ class StackMarketRenderer:
             parts.append(wrapped(view.t("ui.record", record=obs["record"], holder=view.names[obs["record_holder"]]),
                                  view.width, "dim"))
         if obs.get("my_cash") is not None:
-            parts.append(Text(view.t("ui.your_cash", cash=format_int(obs["my_cash"], view.lang)), style="bold green"))
+            parts.append(Text(view.t("ui.your_cash", cash=money(obs["my_cash"], view.lang)), style="bold green"))
         return parts

@@ -1,5 +1,20 @@
-"""Stack Market's texts in French and English (``locale/*.toml``), loaded once."""
+"""Stack Market's texts in French and English (``locale/*.toml``), loaded once, and the amounts and lengths they
+hold, written as each language writes them."""
 
 from ...engine.i18n import Catalog
+from ...engine.words import NBSP, format_int, format_number
 
 CATALOG = Catalog.load(__package__)
+
+
+def money(amount: int, lang: str) -> str:
+    """Dollars as the language writes them: ``$50,000`` (``-$20,000``) in English, ``50 000 $`` in French (no-break
+    spaces)."""
+    if lang == "fr":
+        return f"{format_int(amount, lang)}{NBSP}$"
+    return f"{'-' if amount < 0 else ''}${format_int(abs(amount), lang)}"
+
+
+def millimetres(um: float, lang: str, digits: int = 1) -> str:
+    """Micrometres as millimetres with ``digits`` decimals and the unit: ``5.8 mm``, ``5,8 mm`` (no-break space)."""
+    return f"{format_number(um / 1000, lang, digits)}{NBSP}mm"

@@ -48,7 +48,8 @@ function degrees(ctx, hundredths) {
   return new Intl.NumberFormat(locale(ctx), { style: "unit", unit: "degree", maximumFractionDigits: 2 }).format(hundredths / 100);
 }
 
-const money = (ctx, n) => ctx.t("web.money", { amount: num(ctx, n) });
+// Dollars as the language writes them (« 50 000 $ », "$50,000"); a debt's minus sign before the dollar sign.
+const money = (ctx, n) => `${n < 0 ? "\u2212" : ""}${ctx.t("web.money", { amount: num(ctx, Math.abs(n)) })}`;
 const percent = (ctx, p) => new Intl.NumberFormat(locale(ctx), { style: "percent", maximumFractionDigits: 0 }).format(p);
 
 function token(ctx, seat, extra = "") {
