@@ -230,7 +230,9 @@ def test_buying_or_paying_the_tax() -> None:
     assert labelled(match, "fr") == {
         "achète": "le titre 2 Boulangerie pour 240 (il vous reste 4\u00a0860)\u00a0; chaque visiteur vous paie "
                   "ensuite 40",
-        "taxe": "payer 40 d'impôt à la banque, qui garde le titre (il vous reste 5\u00a0060)"}
+        "paie": "40 d'impôt à la banque, qui garde le titre (il vous reste 5\u00a0060)"}
+    # the words a hint shows (« achète — … », « paie — … ») are verbs, and the label does not say the verb again
+    assert parse_action("paie") == parse_action("tax") == parse_action("taxe")
     assert "Ada: buy title 2 for 240, or tax 40? (cash 5,100)" in words(draw(view_of(match, "en", 80, 17)))
     assert "Square 3 is blue: business 2 Boulangerie is free. Buy it for 240 (PA; then each visitor pays you 40), " \
            "or pay 40 (R) to the bank as a tax? You have 5,100." in words(draw(view_of(match, "en", 100)))
@@ -240,7 +242,9 @@ def test_a_card_or_not_on_yellow() -> None:
     match = position(3, player=0)
     match.apply("roll 3")  # square 4, yellow
     assert labelled(match, "en") == {"card": "take a charge card and do what it says", "pass": "no card"}
-    assert list(labelled(match, "fr")) == ["carte", "passe"]
+    assert labelled(match, "fr") == {"pioche": "une carte des charges, pour faire ce qu'elle dit",
+                                     "passe": "pas de carte"}  # verbs, as « achète » and « passe »
+    assert parse_action("pioche") == parse_action("carte") == parse_action("card")
     assert "Ada : une carte des charges, ou non ? (argent 5 100)" in words(draw(view_of(match, "fr", 80, 17)))
     assert "Square 4 is yellow: take a charge card (and do what it says), or not?" in \
         words(draw(view_of(match, "en", 100)))
@@ -361,7 +365,7 @@ def test_a_bid_out_of_range_says_its_limits_as_the_language_writes_them() -> Non
     assert RENDERER.refine_reason(view, Reason("syntax", {"text": "x"})) == Reason("syntax", {"text": "x"})
 
 
-@pytest.mark.parametrize(("lang", "buy", "tax"), [("en", "buy", "tax"), ("fr", "achète", "taxe")])
+@pytest.mark.parametrize(("lang", "buy", "tax"), [("en", "buy", "tax"), ("fr", "achète", "paie")])
 def test_the_menu_in_a_session(lang: str, buy: str, tax: str) -> None:
     """In ``ludo play`` on 80 × 24: the buy step's choices by number, in the person's words, with their explanations,
     the screen fitting."""
@@ -462,3 +466,24 @@ def test_the_catalogues_use_the_straight_apostrophe() -> None:
     texts = [s for f in locale.iterdir() if f.name.endswith(".toml") for s in strings(tomllib.loads(f.read_text()))]
     assert len(texts) > 100 and any("'" in s for s in texts)
     assert [s for s in texts if "\u2019" in s] == []
+
+
+def test_the_end_of_the_game_is_said_one_way_in_each_language() -> None:
+    """The page's header, the log and the terminal say « La partie est terminée » / "The game is over", as the
+    table's end card and the other games do (not « Le jeu est terminé », nor « La partie est finie »)."""
+    catalog = GAME.catalog
+    assert catalog.t("fr", "web.winner_is", player="Bot 3") == "La partie est terminée\u00a0: Bot 3 gagne"
+    assert catalog.t("fr", "web.over") == "La partie est terminée"
+    assert catalog.t("en", "web.winner_is", player="Bot 3") == "The game is over: Bot 3 wins"
+    assert catalog.t("en", "web.over") == "The game is over"
+    match = Match(GAME, 3, {}, seed=1, seats=[SeatConfig(n) for n in NAMES[:3]])
+    match.play_randomly(random.Random(1), 20000)
+    assert match.is_over()
+    end = match.log_for(None)[-1]
+    assert GAME.describe(end, "fr", NAMES).startswith("La partie est terminée (")
+    assert GAME.describe(end, "en", NAMES).startswith("The game is over (")
+    for lang, said in (("fr", "La partie est terminée"), ("en", "The game is over")):
+        screen = words(draw(view_of(match, lang, 100, None, None)))
+        assert said in screen, screen
+    french = " ".join(v for k, v in catalog.messages["fr"].items() if not k.startswith("help."))
+    assert "jeu est terminé" not in french and "partie est finie" not in french

@@ -104,8 +104,9 @@ ROLL = tuple(Roll(f) for f in range(7))
 FIRST = tuple(First(s) for s in range(10))
 
 _WORDS = {
-    "buy": "buy", "achete": "buy", "acheter": "buy", "tax": "tax", "taxe": "tax", "impot": "tax", "card": "card",
-    "carte": "card", "pass": "pass", "passe": "pass", "non": "pass", "auction": "auction", "encheres": "auction",
+    "buy": "buy", "achete": "buy", "acheter": "buy", "tax": "tax", "taxe": "tax", "impot": "tax", "paie": "tax",
+    "paye": "tax", "payer": "tax", "card": "card", "carte": "card", "pioche": "card", "piocher": "card",
+    "pass": "pass", "passe": "pass", "non": "pass", "auction": "auction", "encheres": "auction",
     "enchere": "auction", "vente": "auction", "bid": "bid", "mise": "bid", "offre": "bid", "borrow": "borrow",
     "emprunte": "borrow", "emprunt": "borrow", "leave": "leave", "abandonne": "leave", "sort": "leave",
     "first": "first", "premier": "first", "roll": "roll", "de": "roll", "draw": "draw", "tire": "draw",

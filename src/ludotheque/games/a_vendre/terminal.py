@@ -79,7 +79,7 @@ pawns."""
 VERBS = {
     "en": {"buy": "buy", "tax": "tax", "card": "card", "pass": "pass", "auction": "auction", "bid": "bid",
            "borrow": "borrow", "leave": "leave", "first": "first", "roll": "roll", "draw": "draw"},
-    "fr": {"buy": "achète", "tax": "taxe", "card": "carte", "pass": "passe", "auction": "enchères", "bid": "mise",
+    "fr": {"buy": "achète", "tax": "paie", "card": "pioche", "pass": "passe", "auction": "enchères", "bid": "mise",
            "borrow": "emprunte", "leave": "abandonne", "first": "premier", "roll": "dé", "draw": "tire"},
 }
 """The action words in each language, those ``actions.parse_action`` reads back (accents or not)."""
