@@ -16,6 +16,7 @@ from ludotheque.cli.play import build_session
 from ludotheque.cli.render import View
 from ludotheque.engine import Match, get_game
 from ludotheque.games.gracias.terminal import GraciasRenderer
+from tests.cli.terminal_support import Screens, words
 
 GAME = get_game("gracias")
 NAMES = ["Ada", "Bob", "Cy", "Dee"]
@@ -90,3 +91,41 @@ def test_a_number_that_is_no_seat_is_refused_with_the_seats_allowed(lang: str, t
     assert session._person_turn(0) is False
     said = " ".join(out.getvalue().replace("\u00a0", " ").split())
     assert message in said, said
+
+
+OPENERS = {"en": ("grand opener", "small opener"), "fr": ("grand ouvreur", "petit ouvreur")}
+"""The two roles, each one name in each language (the rulebook's « grand ouvreur » and « petit ouvreur »)."""
+NBSP = "\u00a0"
+NBSP_COLON = {"en": ":", "fr": "\u00a0:"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_opener_has_one_name_everywhere(lang: str) -> None:
+    """The page's header (« Petit ouvreur : Bob »), a player's badge and the legend, and the terminal's header and
+    legends, name the turn's opener the same way; never "Turn opener", "opener of this turn", « de ce tour »."""
+    grand, small = OPENERS[lang]
+    t = GAME.catalog.t
+    assert t(lang, "web.grand_opener") == grand and t(lang, "web.opener") == small
+    assert t(lang, "web.grand_opener_is", name="Bot 1") == f"{grand.capitalize()}{NBSP_COLON[lang]} Bot 1"
+    assert t(lang, "web.opener_is", name="Bot 0") == f"{small.capitalize()}{NBSP_COLON[lang]} Bot 0"
+    assert t(lang, "ui.openers_marks", grand="◆", opener="◇") == f"◆ {grand} · ◇ {small}"
+    assert t(lang, "ui.legend_short", mark="*", grand="◆", opener="◇").endswith(f"◆ {grand} · ◇ {small}")
+    match = Match(GAME, 4, {}, 5)
+    rng = random.Random(5)
+    for _ in range(40):  # into round 1's second turn: the grand opener and the opener are two seats
+        if match.current_player < 0:
+            match.draw_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    obs = match.state.observation(None)
+    assert obs["opener"] != obs["grand_opener"]
+    screens = Screens(GAME, GraciasRenderer(), NAMES)
+    wide = words(screens.draw(screens.view_of(match, lang, 120, None)))
+    assert f"{small}{NBSP_COLON[lang]} {NAMES[obs['opener']]}".replace(NBSP, " ") in wide, wide
+    for width, height in ((120, None), (80, 24)):
+        text = words(screens.draw(screens.view_of(match, lang, width, height)))
+        assert small in text
+        assert not re.search(r"turn opener|opener of this turn|de ce tour", text, re.I), text
+    messages = " ".join(GAME.catalog.messages[lang].values())
+    assert not re.search(r"turn(?:'s)? opener|opener of this turn|petit ouvreur de ce tour", messages, re.I)
+
