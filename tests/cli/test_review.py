@@ -421,3 +421,34 @@ def test_a_piped_game_fits_the_columns_it_is_given(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert "Final ranking" in out and not any(line.strip() == "┊" for line in out.splitlines()), out  # not folded
     assert max(len(line) for line in out.splitlines()) <= 80, [line for line in out.splitlines() if len(line) > 80]
+
+
+@pytest.mark.parametrize(("content", "french", "english"), [
+    (None, "impossible de le lire\u00a0: ce fichier ou ce dossier n'existe pas", "cannot be read: "),
+    (b"\xff\xfe", "ce n'est pas du texte UTF-8 (octet 0)", "not UTF-8 text (byte 0)"),
+    (b"root:x:0:0\n", "ce n'est pas du TOML valide à la ligne 1, colonne 5", "not valid TOML at line 1, column 5"),
+    (b"foo = 1\n", "format\u00a0: champ manquant\u00a0: un fichier de données commence par format = '<jeu>/<sorte>'",
+     'format: missing: a data file starts with format = "<game>/<kind>"'),
+    (b'format = "x/y"\n', "format\u00a0: 'x/y' n'est un format d'aucun jeu\u00a0; les formats sont a-vendre/board",
+     "format: 'x/y' is not a format any game reads; the formats are a-vendre/board"),
+])
+def test_a_refused_data_file_is_said_in_the_users_language(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                            content: bytes | None, french: str, english: str) -> None:
+    path = tmp_path / "board.toml"
+    if content is not None:
+        path.write_bytes(content)
+    assert main(["--lang", "fr", "check-data", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"ludo\u00a0: erreur\u00a0: {path}\u00a0: ") and french in err, err
+    assert main(["check-data", str(path)]) == 2
+    assert english in capsys.readouterr().err
+
+
+def test_a_board_option_that_is_no_board_is_said_entry_by_entry_in_french(capsys: pytest.CaptureFixture[str],
+                                                                           tmp_path: Path) -> None:
+    path = tmp_path / "board.toml"
+    path.write_text("foo = 1\n", encoding="utf-8")
+    assert main(["--lang", "fr", "play", "a-vendre", "--option", f"board={path}", "--bots", "heuristic"]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}\u00a0: about\u00a0: champ manquant" in err and f"{path}\u00a0: foo\u00a0: champ inconnu" in err, err
+    assert "missing" not in err and "unknown" not in err, err

@@ -9,9 +9,11 @@ from typing import Any
 
 from rich.table import Table
 
-from ..engine.datafiles import DataFileError, load_data, read_format, schema
+from ..engine.datafiles import MAX_PROBLEMS, DataFileError, load_data, read_format, schema
+from ..engine.errors import Reason
 from ..engine.game import all_games
-from .output import Screen
+from ..engine.words import format_int, join_words
+from .output import Screen, os_reason
 from .texts import UI
 
 
@@ -22,7 +24,8 @@ def run_check_data(args: argparse.Namespace) -> int:
     if fmt not in formats:
         known = ", ".join(sorted(formats)) or "none"
         raise DataFileError(args.file, [("format", f"{fmt!r} is not a format any game reads; the formats are: "
-                                                   f"{known}")])
+                                                   f"{known}")],
+                            [Reason("data_unknown_format", {"format": repr(fmt), "known": sorted(formats)})])
     game, model = formats[fmt]
     if args.schema:
         print(json.dumps(schema(model), indent=1, ensure_ascii=False))
@@ -43,3 +46,35 @@ def run_check_data(args: argparse.Namespace) -> int:
     if summary.get("edition") == "reconstructed":
         screen.print(UI.t(lang, "check_data.reconstructed"))
     return 0
+
+
+def data_refusal(error: DataFileError, lang: str) -> str:
+    """A refused data file's problems in ``lang``, one a line (the first ``MAX_PROBLEMS``): each problem that has a
+    reason in the catalogue's words (``data.*``), any other (a value the file's format does not take) as the
+    format's check says it."""
+    lines = []
+    for (entry, text), reason in list(zip(error.problems, error.reasons, strict=True))[:MAX_PROBLEMS]:
+        problem = text if reason is None else _data_reason(reason, lang)
+        key = "data.entry" if entry else "data.line"
+        lines.append(UI.t(lang, key, file=error.source, entry=entry, problem=problem))
+    if len(error.problems) > MAX_PROBLEMS:
+        lines.append(UI.t(lang, "data.more", file=error.source, count=len(error.problems) - MAX_PROBLEMS))
+    return "\n".join(lines)
+
+
+def _data_reason(reason: Reason, lang: str) -> str:
+    fields = dict(reason.fields)
+    if "errno" in fields:
+        fields["reason"] = os_reason(OSError(fields["errno"], fields["reason"]), lang)
+    if "known" in fields:
+        fields["known"] = join_words(fields["known"], lang)
+    fields = {k: format_int(v, lang) if type(v) is int and k != "errno" else v for k, v in fields.items()}
+    return UI.t(lang, DATA_TEXTS[reason.key], **fields)
+
+
+DATA_TEXTS = {"data_unreadable": "data.unreadable", "data_too_large": "data.too_large",
+              "data_not_utf8": "data.not_text", "data_not_toml": "data.not_toml",
+              "data_not_toml_at": "data.not_toml_at", "data_no_format": "data.no_format",
+              "data_unknown_format": "data.unknown_format", "data_unknown_field": "data.unknown_field",
+              "data_missing_field": "data.missing_field"}
+"""The catalogue's text of each data file problem's reason (``engine.datafiles``)."""

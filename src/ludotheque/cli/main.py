@@ -229,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return code
     except LudoError as e:
-        print(UI.t(args.lang, "main.error", message=str(e)), file=sys.stderr)
+        print(UI.t(args.lang, "main.error", message=_said(e, args.lang)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
@@ -243,6 +243,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError):
             pass
         return 0
+
+
+def _said(error: LudoError, lang: str) -> str:
+    """A refusal as the user reads it: a refused board or deck each problem in ``lang`` (``data_refusal``); the
+    others are already in it."""
+    from ..engine.datafiles import DataFileError  # (pydantic: only when a data file was refused)
+
+    if isinstance(error, DataFileError):
+        from .check_data import data_refusal
+
+        return data_refusal(error, lang)
+    return str(error)
 
 
 def _check_arguments(args: argparse.Namespace) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -23,7 +23,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import LudoError
+from .errors import LudoError, Reason
 
 MAX_DATA_BYTES = 1024 * 1024
 """The largest data file (bytes): a board or a deck is a few kilobytes."""
@@ -50,11 +50,14 @@ class About(DataModel):
 
 
 class DataFileError(LudoError):
-    """A data file that cannot be used: ``problems`` lists (entry, reason) pairs."""
+    """A data file that cannot be used: ``problems`` lists (entry, reason) pairs; ``reasons``, beside them, each
+    problem's ``Reason`` (``data_<key>`` in a catalogue, to say it in any language) where it has one."""
 
-    def __init__(self, source: str, problems: list[tuple[str, str]]) -> None:
+    def __init__(self, source: str, problems: list[tuple[str, str]],
+                 reasons: Sequence[Reason | None] = ()) -> None:
         self.source = source
         self.problems = problems
+        self.reasons = list(reasons) + [None] * (len(problems) - len(reasons))
         shown = problems[:MAX_PROBLEMS]
         lines = [f"{source}: {entry}: {reason}" if entry else f"{source}: {reason}" for entry, reason in shown]
         if len(problems) > len(shown):
@@ -85,10 +88,8 @@ def entry_path(loc: tuple[int | str, ...]) -> str:
 def _reason(error: Any) -> str:
     """A pydantic error's message, with the value it refused when it is short."""
     message = str(error["msg"]).removeprefix("Value error, ")
-    if error["type"] == "extra_forbidden":
-        return "unknown field"
-    if error["type"] == "missing":
-        return "missing field"
+    if error["type"] in FIELD_PROBLEMS:
+        return FIELD_PROBLEMS[error["type"]]
     value = error.get("input")
     if isinstance(value, str | int | float | bool) and len(repr(value)) <= 40:
         return f"{message} (got {value!r})"
@@ -101,6 +102,16 @@ thousands) is checked once. Values are frozen, so sharing them is safe."""
 
 
 _ENTRY = re.compile(r"^([A-Za-z_][\w.]*(?:\[\d+\])*(?:\.[A-Za-z_]\w*(?:\[\d+\])*)*): (.+)$")
+
+
+FIELD_PROBLEMS = {"extra_forbidden": "unknown field", "missing": "missing field"}
+"""The pydantic errors said in a word, by type; their reasons are ``data_unknown_field`` and ``data_missing_field``."""
+
+
+def _field_reason(error: Any) -> Reason | None:
+    """The reason of a pydantic error that is said in a word (an unknown or missing field), else None."""
+    key = {"extra_forbidden": "data_unknown_field", "missing": "data_missing_field"}.get(error["type"])
+    return None if key is None else Reason(key, {})
 
 
 def _problems(error: Any) -> list[tuple[str, str]]:
@@ -125,19 +136,23 @@ def read_data(data: bytes, source: str, model: type[Model]) -> Loaded[Model]:
     if known is not None:
         return Loaded(known, source, sha)  # type: ignore[arg-type]
     if len(data) > MAX_DATA_BYTES:
-        raise DataFileError(source, [("", f"{len(data):,} bytes; a data file is at most {MAX_DATA_BYTES:,}")])
+        raise DataFileError(source, [("", f"{len(data):,} bytes; a data file is at most {MAX_DATA_BYTES:,}")],
+                            [Reason("data_too_large", {"max": MAX_DATA_BYTES})])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise DataFileError(source, [("", f"not UTF-8 text (byte {e.start})")]) from None
+        raise DataFileError(source, [("", f"not UTF-8 text (byte {e.start})")],
+                            [Reason("data_not_utf8", {"byte": e.start})]) from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise DataFileError(source, [("", f"not valid TOML: {e}")]) from None
+        raise DataFileError(source, [("", f"not valid TOML: {e}")], [toml_reason(e)]) from None
     try:
         value = model.model_validate(raw)
     except ValidationError as e:
-        raise DataFileError(source, [p for err in e.errors() for p in _problems(err)]) from None
+        errors = e.errors()
+        raise DataFileError(source, [p for err in errors for p in _problems(err)],
+                            [r for err in errors for r in [_field_reason(err)] * len(_problems(err))]) from None
     if len(_CHECKED) >= 64:
         _CHECKED.clear()
     _CHECKED[(model, sha)] = value
@@ -150,7 +165,8 @@ def load_data(path: str | Path, model: type[Model]) -> Loaded[Model]:
         with Path(path).open("rb") as f:
             data = f.read(MAX_DATA_BYTES + 1)
     except OSError as e:
-        raise DataFileError(str(path), [("", f"cannot be read: {e.strerror or e}")]) from None
+        raise DataFileError(str(path), [("", f"cannot be read: {e.strerror or e}")],
+                            [Reason("data_unreadable", {"errno": e.errno, "reason": e.strerror or str(e)})]) from None
     return read_data(data, str(path), model)
 
 
@@ -209,6 +225,15 @@ def laid_out(loaded: Mapping[str, Loaded[Any]], build: Callable[[Mapping[str, Lo
     return value
 
 
+def toml_reason(error: tomllib.TOMLDecodeError) -> Reason:
+    """Why a file is not TOML, as a reason: where (line and column, when the parser says), and the parser's words."""
+    found = re.search(r"^(.*) \(at line (\d+), column (\d+)\)$", str(error))
+    if found is None:
+        return Reason("data_not_toml", {"detail": str(error)})
+    return Reason("data_not_toml_at", {"detail": found.group(1), "line": int(found.group(2)),
+                                       "column": int(found.group(3))})
+
+
 def read_format(path: str | Path) -> str:
     """A data file's ``format`` field (``luxembourg-shopping/board``), which says which model checks it; a file
     that cannot be read, is not TOML or has no ``format`` is refused like any wrong file."""
@@ -216,16 +241,22 @@ def read_format(path: str | Path) -> str:
         with Path(path).open("rb") as f:
             data = f.read(MAX_DATA_BYTES + 1)
     except OSError as e:
-        raise DataFileError(str(path), [("", f"cannot be read: {e.strerror or e}")]) from None
+        raise DataFileError(str(path), [("", f"cannot be read: {e.strerror or e}")],
+                            [Reason("data_unreadable", {"errno": e.errno, "reason": e.strerror or str(e)})]) from None
     if len(data) > MAX_DATA_BYTES:
-        raise DataFileError(str(path), [("", f"more than {MAX_DATA_BYTES:,} bytes; a data file is at most that")])
+        raise DataFileError(str(path), [("", f"more than {MAX_DATA_BYTES:,} bytes; a data file is at most that")],
+                            [Reason("data_too_large", {"max": MAX_DATA_BYTES})])
     try:
         raw = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise DataFileError(str(path), [("", f"not UTF-8 TOML: {e}")]) from None
+    except UnicodeDecodeError as e:
+        raise DataFileError(str(path), [("", f"not UTF-8 text (byte {e.start})")],
+                            [Reason("data_not_utf8", {"byte": e.start})]) from None
+    except tomllib.TOMLDecodeError as e:
+        raise DataFileError(str(path), [("", f"not valid TOML: {e}")], [toml_reason(e)]) from None
     fmt = raw.get("format")
     if not isinstance(fmt, str):
-        raise DataFileError(str(path), [("format", "missing: a data file starts with format = \"<game>/<kind>\"")])
+        raise DataFileError(str(path), [("format", "missing: a data file starts with format = \"<game>/<kind>\"")],
+                            [Reason("data_no_format", {})])
     return fmt
 
 
