@@ -5,6 +5,7 @@ l'une », « 1 à vous · vendue 600 »), on a big screen and a small one, in Fr
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -63,3 +64,45 @@ def test_the_shares_to_dispose_of_agree_with_their_number(lang: str, compact: bo
             ("fr", False, 3): f"Vos actions {name}\u00a0: 3. Chacune se vend {price}\u00a0; deux s'échangent ",
         }[lang, compact, held]
         assert text.startswith(expected), text
+
+
+def reach_phase(phase: str) -> Match:
+    """A 4-player game played at random until a seat must act in ``phase``."""
+    for seed in range(50):
+        match = Match(GAME, 4, {}, seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            if match.current_player < 0:
+                match.draw_chance()
+                continue
+            if match.state.observation(match.current_player)["phase"] == phase:
+                return match
+            match.apply(rng.choice(match.legal_actions()))
+    raise AssertionError(f"no {phase} in 50 random games")
+
+
+@pytest.mark.parametrize(("lang", "place", "buy"), [
+    ("en", "place this tile", r"one share for [\d,]+ \(the bank has \d+ left\)"),
+    ("fr", "poser ce pion", r"une action pour [\d\u00a0]+ \(il en reste \d+ à la banque\)")])
+def test_a_move_is_said_once_in_a_hint_line(lang: str, place: str, buy: str) -> None:
+    """A hint (and a menu line) shows a move's words then its label (« 3H — poser ce pion »): the label says what
+    the words do not, and never repeats them ("3H — place the tile 3H", "buy Luxor — buy one Luxor share")."""
+    renderer = AcquireRenderer()
+    for phase in ("place", "buy"):
+        match = reach_phase(phase)
+        seat = match.current_player
+        legal = [a.text() for a in match.legal_actions()]
+        view = View(GAME, match.state.observation(seat), seat, lang, NAMES, legal)
+        for action in legal:
+            words, label = renderer.action_words(action, lang), renderer.action_label(view, action)
+            assert words not in label, (words, label)
+            if phase == "place" and action not in ("pass", "stop"):
+                assert label == place, (words, label)
+            if phase == "buy" and words.split()[0] in ("buy", "acheter") and label.startswith(("one", "une")):
+                assert re.fullmatch(buy, label), label
+                assert words.split(" ", 1)[1] not in label  # the chain is in the words
+        hint = f"{renderer.action_words(legal[0], lang)} — {renderer.action_label(view, legal[0])}"
+        assert len(set(re.findall(r"\b\d{1,2}[A-I]\b", hint))) == len(re.findall(r"\b\d{1,2}[A-I]\b", hint)), hint
+    view = View(GAME, match.state.observation(match.current_player), match.current_player, lang, NAMES, [])
+    assert renderer.action_label(view, "announce") == ("the end of the game, now" if lang == "en"
+                                                      else "la fin de la partie, maintenant")

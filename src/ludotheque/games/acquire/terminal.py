@@ -412,8 +412,8 @@ class AcquireRenderer:
             return ""
         obs = view.obs
         t = view.t
-        if isinstance(a, PlaceTile):
-            return t("ui.action.place", tile=TILE_NAMES[a.tile])
+        if isinstance(a, PlaceTile):  # its words are the tile (« 3H — poser ce pion »): not named twice
+            return t("ui.action.place")
         if isinstance(a, Pass):
             return t("ui.action.pass")
         if isinstance(a, StopPlacing):
@@ -431,7 +431,7 @@ class AcquireRenderer:
             if obs["turn_state"]["free_left"]:
                 return t("ui.action.buy_free", chain=display_name(chain))
             info = obs["chains"][chain]
-            return t("ui.action.buy", chain=display_name(chain), price=format_int(info["price"], view.lang),
+            return t("ui.action.buy", price=format_int(info["price"], view.lang),
                      stock=info["bank_stock"])
         if isinstance(a, Done):
             return t("ui.action.done")
