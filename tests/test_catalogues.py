@@ -116,6 +116,8 @@ def test_typography(name: str, key: str) -> None:
             f"{key}: French puts a no-break space (U+00A0) before : ; ! ? » % and after «, in {fr!r}"
     assert not re.search(r"«\S|\S»", fr), f"{key}: French guillemets take spaces inside, in {fr!r}"
     assert not re.search(r"[“”\"]", fr), f"{key}: French quotes with « », in {fr!r}"
+    if shipped:
+        assert "’" not in fr, f"{key}: the project's texts take the straight apostrophe ', in {fr!r}"
     assert not re.search(r" [:;!?](?=\s|$)|[«»]", en), f"{key}: English typography in {en!r}"
 
 
@@ -125,12 +127,15 @@ def test_the_web_pages_own_texts_are_set_as_french_sets_them() -> None:
     from ludotheque.server.protocol import SERVER_TEXTS
 
     wrong = {key: fr for key, fr in SERVER_TEXTS.messages["fr"].items()
-             if re.search(r" [:;!?»%]|« |\S[:;!?](?=\s|$)", fr)}
+             if re.search(r" [:;!?»%]|« |\S[:;!?](?=\s|$)|’", fr)}
     assert not wrong, wrong
 
 
-OPTION_HELPS = [(g.info.name, o.name, o.help_fr) for g in all_games() if type(g).__module__.startswith("ludotheque.")
-                for o in (*g.info.options, *g.info.seat_options)]
+OPTION_HELPS = [(g.info.name, f"{o.name}:{part}", text) for g in all_games()
+                if type(g).__module__.startswith("ludotheque.") for o in (*g.info.options, *g.info.seat_options)
+                for part, text in (("help", o.help_fr), ("title", o.title_fr),
+                                   *((f"label={v}", fr) for v, _, fr in o.labels))]
+"""Each option's French help, title and choices' labels (the form's words)."""
 
 
 @pytest.mark.parametrize(("game", "option", "fr"), OPTION_HELPS, ids=[f"{g}:{o}" for g, o, _ in OPTION_HELPS])

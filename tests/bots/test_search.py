@@ -212,7 +212,7 @@ def test_bot_specs_take_parameters_and_refuse_wrong_ones() -> None:
     ("mcts:iterations=abc", "bot 'mcts:iterations=abc': iterations must be a whole number, not 'abc'",
      "bot «\u00a0mcts:iterations=abc\u00a0»\u00a0: iterations doit être un nombre entier, pas «\u00a0abc\u00a0»"),
     ("mcts:depth=3", "bot 'mcts:depth=3': mcts has no parameter 'depth'; it takes iterations, seconds",
-     "bot «\u00a0mcts:depth=3\u00a0»\u00a0: mcts n’a pas de paramètre «\u00a0depth\u00a0»\u00a0; "
+     "bot «\u00a0mcts:depth=3\u00a0»\u00a0: mcts n'a pas de paramètre «\u00a0depth\u00a0»\u00a0; "
      "il prend iterations, seconds"),
     ("heuristic:depth=3", "heuristic has no parameter 'depth'; it takes none",
      "bot «\u00a0heuristic:depth=3\u00a0»\u00a0: heuristic ne prend aucun paramètre"),
@@ -224,7 +224,7 @@ def test_bot_specs_take_parameters_and_refuse_wrong_ones() -> None:
     ("medium:model=peut-être", "model must be true or false, not 'peut-être'",
      "model doit être vrai ou faux, pas «\u00a0peut-être\u00a0»"),
     ("hard:iterations", "parameters are written name:key=value, and 'iterations' is not",
-     "les paramètres s’écrivent nom:clé=valeur, et «\u00a0iterations\u00a0» ne l’est pas"),
+     "les paramètres s'écrivent nom:clé=valeur, et «\u00a0iterations\u00a0» ne l'est pas"),
     ("mcts:seconds=1:seconds=2", "seconds is given twice", "seconds est donné deux fois"),
 ])
 def test_a_refused_bot_spec_says_why_in_the_players_language(spec: str, english: str, french: str) -> None:

@@ -107,7 +107,7 @@ def test_simulate_seats_default_from_the_bots_and_the_game(capsys: pytest.Captur
      "bot «\u00a0mcts:iterations=abc\u00a0»\u00a0: iterations doit être un nombre entier, pas «\u00a0abc\u00a0»"),
     (("--lang", "fr", "play", "acquire", "--bots", "expert:seconds=inf"), "seconds doit être un nombre fini"),
     (("--lang", "fr", "tournament", "acquire", "--bots", "random,hard:depth=2", "--games", "2"),
-     "hard n’a pas de paramètre «\u00a0depth\u00a0»\u00a0; il prend iterations, seconds"),
+     "hard n'a pas de paramètre «\u00a0depth\u00a0»\u00a0; il prend iterations, seconds"),
 ])
 def test_bad_configuration_is_refused_clearly(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
                                               message: str) -> None:
