@@ -139,7 +139,7 @@ def plot_tournament(standings: Standings, path: str | Path, labels: Mapping[str,
     right.set_ylabel(labels["wins"])
     right.set_ylim(0, 1)
     right.yaxis.set_major_formatter(_numbers(lang, 1))
-    right.legend(fontsize="small")
+    right.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0)  # beside the bars
     return _save(fig, labels["title"], path)
 
 
@@ -175,6 +175,6 @@ def _save(fig: Figure, title: str, path: str | Path) -> Path:
     fig.suptitle(title)
     fig.tight_layout()
     out = Path(path).expanduser()
-    fig.savefig(out, dpi=110)
+    fig.savefig(out, dpi=110, bbox_inches="tight")  # a legend beside the axes is kept whole
     plt.close(fig)
     return out
