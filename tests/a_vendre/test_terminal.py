@@ -25,7 +25,7 @@ from ludotheque.engine.record import SeatConfig
 from ludotheque.games.a_vendre.actions import parse_action
 from ludotheque.games.a_vendre.terminal import SEAT_MARKS, AVendreRenderer, action_words
 from tests.cli import terminal_support as support
-from tests.cli.terminal_support import Shot, assert_fits, play, terminal, words
+from tests.cli.terminal_support import Shot, assert_fits, play, scripted, terminal, words
 
 GAME = get_game("a-vendre")
 RENDERER = AVendreRenderer()
@@ -403,15 +403,7 @@ def test_a_number_out_of_range_says_its_limits_grouped(lang: str, typed: str, me
     match.apply("roll 2")
     out = io.StringIO()
     session = PlaySession(match, lang, lambda prompt: "", Console(file=out, width=200, color_system=None))
-    answers = iter([typed])
-
-    def answer(prompt: str) -> str:
-        text = next(answers, None)
-        if text is None:
-            raise EOFError
-        return text
-
-    session.input_fn = answer
+    session.input_fn = scripted([typed])
     assert session._person_turn(0) is False
     said = " ".join(out.getvalue().replace("\u00a0", " ").split())
     assert message in said, said
@@ -451,21 +443,6 @@ def test_a_whole_game_fits_100_by_30(players: int, lang: str, seed: int, kind: s
     asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
     assert asked and all(BANNER[lang] in words(s.text) for s in asked)
 
-
-def test_the_catalogues_use_the_straight_apostrophe() -> None:
-    """Every text of the game's catalogues writes ' as the other games and the CLI do, never ’."""
-    import tomllib
-    from importlib.resources import files
-
-    def strings(value: Any) -> list[str]:
-        if isinstance(value, dict):
-            return [s for v in value.values() for s in strings(v)]
-        return [value] if isinstance(value, str) else []
-
-    locale = files(GAME.__module__).joinpath("locale")
-    texts = [s for f in locale.iterdir() if f.name.endswith(".toml") for s in strings(tomllib.loads(f.read_text()))]
-    assert len(texts) > 100 and any("'" in s for s in texts)
-    assert [s for s in texts if "\u2019" in s] == []
 
 
 def test_the_end_of_the_game_is_said_one_way_in_each_language() -> None:

@@ -20,25 +20,10 @@ GAME = get_game("acquire")
 NAMES = ["Ada", "Bob", "Cy", "Dee"]
 
 
-def disposal() -> Match:
-    """A 4-player game played at random until a seat disposes of shares in a merger."""
-    for seed in range(50):
-        match = Match(GAME, 4, {}, seed)
-        rng = random.Random(seed)
-        while not match.is_over():
-            if match.current_player < 0:
-                match.draw_chance()
-                continue
-            if match.state.observation(match.current_player)["phase"] == "dispose":
-                return match
-            match.apply(rng.choice(match.legal_actions()))
-    raise AssertionError("no merger in 50 random games")
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("compact", [False, True])
 def test_the_shares_to_dispose_of_agree_with_their_number(lang: str, compact: bool) -> None:
-    match = disposal()
+    match = reach_phase("dispose")
     st = match.state
     assert isinstance(st, AcquireState)
     seat = match.current_player

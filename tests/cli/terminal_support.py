@@ -44,6 +44,19 @@ class Shot:
         return lines[first + 1:last]
 
 
+def scripted(answers: Sequence[str]) -> Callable[[str], str]:
+    """A person who types ``answers`` one by one at the prompts, then leaves (the end of the input)."""
+    left = iter(answers)
+
+    def answer(prompt: str) -> str:
+        text = next(left, None)
+        if text is None:
+            raise EOFError
+        return text
+
+    return answer
+
+
 def terminal(width: int, height: int) -> Console:
     return Console(file=io.StringIO(), width=width, height=height, record=True, force_terminal=True,
                    color_system="truecolor")

@@ -15,6 +15,7 @@ from ludotheque.cli.render import View, get_renderer
 from ludotheque.engine import CHANCE, get_game
 from ludotheque.games.gracias import GraciasState
 from ludotheque.games.gracias.terminal import GraciasRenderer
+from tests.cli.terminal_support import scripted
 
 
 def args(**kw: object) -> argparse.Namespace:
@@ -169,15 +170,7 @@ def test_a_wrong_trio_letter_names_the_trios_of_this_table(lang: str, message: s
     session = build_session(args(lang=lang), Script([]), c)
     m = session.match
     session.table.advance()
-    answers = iter(["take Z", "prend E" if lang == "fr" else "take E"])
-
-    def answer(prompt: str) -> str:
-        text = next(answers, None)
-        if text is None:
-            raise EOFError
-        return text
-
-    session.input_fn = answer
+    session.input_fn = scripted(["take Z", "prend E" if lang == "fr" else "take E"])
     assert session._person_turn(m.current_player) is False
     out = " ".join(text_of(c).split())
     assert message in out

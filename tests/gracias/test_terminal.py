@@ -16,7 +16,7 @@ from ludotheque.cli.play import build_session
 from ludotheque.cli.render import View
 from ludotheque.engine import Match, get_game
 from ludotheque.games.gracias.terminal import GraciasRenderer
-from tests.cli.terminal_support import Screens, words
+from tests.cli.terminal_support import Screens, scripted, words
 
 GAME = get_game("gracias")
 NAMES = ["Ada", "Bob", "Cy", "Dee"]
@@ -79,15 +79,7 @@ def test_a_number_that_is_no_seat_is_refused_with_the_seats_allowed(lang: str, t
         match.apply(match.state.parse_action("take A"))
         session.table.advance()
         typed = typed.format(colour=trio["open"][0])
-    answers = iter([typed])
-
-    def answer(prompt: str) -> str:
-        text = next(answers, None)
-        if text is None:
-            raise EOFError
-        return text
-
-    session.input_fn = answer
+    session.input_fn = scripted([typed])
     assert session._person_turn(0) is False
     said = " ".join(out.getvalue().replace("\u00a0", " ").split())
     assert message in said, said

@@ -273,19 +273,3 @@ def test_a_whole_game_fits_100_by_30(players: int, lang: str, seed: int) -> None
         assert_fits(shot, 100, 30)
     asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
     assert asked and all(BANNER[lang] in words(s.text) for s in asked)
-
-
-def test_the_catalogues_use_the_straight_apostrophe() -> None:
-    """Every text of the game's catalogues writes ' as the other games and the CLI do, never ’."""
-    import tomllib
-    from importlib.resources import files
-
-    def strings(value: Any) -> list[str]:
-        if isinstance(value, dict):
-            return [s for v in value.values() for s in strings(v)]
-        return [value] if isinstance(value, str) else []
-
-    locale = files(GAME.__module__).joinpath("locale")
-    texts = [s for f in locale.iterdir() if f.name.endswith(".toml") for s in strings(tomllib.loads(f.read_text()))]
-    assert len(texts) > 100 and any("'" in s for s in texts)
-    assert [s for s in texts if "\u2019" in s] == []
