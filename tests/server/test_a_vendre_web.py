@@ -142,8 +142,10 @@ def test_the_board_and_a_decision_in_the_browser(running: Running) -> None:
             assert watcher.locator("svg.av-board g.av-sq").count() == 60
             assert watcher.locator("svg.av-board .av-pawn").count() >= 8
             assert watcher.locator(".av-choices").count() == 0
-            # nothing wider than the phone but the board, which scrolls in its own box
+            # nothing wider than the phone but the board, which scrolls in its own box, and a line says so there
             assert watcher.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+            assert watcher.locator(".av-scroll-hint").inner_text() == catalog.t(lang, "web.board_scroll")
+            assert not page.locator(".av-scroll-hint").is_visible()  # not on a wide screen
             watcher.screenshot(path=str(ARTIFACTS / f"a_vendre_{lang}_390_spectator.png"), full_page=True)
             watcher.close()
             page.close()

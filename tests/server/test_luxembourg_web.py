@@ -97,6 +97,9 @@ def test_the_board_and_a_decision_in_the_browser(running: Running) -> None:
             watcher.wait_for_selector("svg.lux-board g.lux-sq", timeout=10000)
             assert watcher.locator("svg.lux-board g.lux-sq").count() == 66
             assert watcher.locator(".lux-choices").count() == 0
+            # on the phone the board scrolls in its own box, and a line says so; not on a wide screen
+            assert watcher.locator(".lux-scroll-hint").inner_text() == catalog.t(lang, "web.board_scroll")
+            assert not page.locator(".lux-scroll-hint").is_visible()
             watcher.screenshot(path=str(ARTIFACTS / f"luxembourg_{lang}_390_spectator.png"), full_page=True)
             watcher.close()
             page.close()

@@ -83,7 +83,9 @@ export function render(element, frame, ctx) {
   const root = h("div", { class: "av", dataset: { step: v.step || "" } });
   root.append(status(frame, ctx, log));
   if (v.data && v.data.reconstructed) root.append(reconstructedNote("av", ctx.t("web.reconstructed"), ctx.t("web.reconstructed_help")));
-  root.append(h("div", { class: "av-board-wrap" }, board(frame, ctx, idx)));
+  // on a narrow screen the board scrolls sideways: a line says so (style: shown only there)
+  root.append(h("p", { class: "av-scroll-hint" }, ctx.t("web.board_scroll")),
+    h("div", { class: "av-board-wrap" }, board(frame, ctx, idx)));
   root.append(legend(ctx, v), players(frame, ctx, idx));
   // the card and the auction last, just above the decision they lead to
   const info = h("div", { class: "av-info" }, turnBox(frame, ctx, idx), cardBox(ctx, idx, v, log));

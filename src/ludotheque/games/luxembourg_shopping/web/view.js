@@ -64,6 +64,8 @@ export function render(element, frame, ctx) {
   const root = h("div", { class: "lux", dataset: { step: v.step || "" } });
   root.append(status(frame, ctx, log));
   if (v.data && v.data.reconstructed) root.append(reconstructedNote("lux", ctx.t("web.reconstructed"), ctx.t("web.reconstructed_help")));
+  // on a narrow screen the board scrolls sideways: a line says so (style: shown only there)
+  root.append(h("p", { class: "lux-scroll-hint" }, ctx.t("web.board_scroll")));
   root.append(h("div", { class: "lux-main" },
     h("div", { class: "lux-board-wrap" }, board(frame, ctx, idx, log)),
     players(frame, ctx, idx)));
