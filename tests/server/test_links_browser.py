@@ -15,8 +15,9 @@ pytestmark = [pytest.mark.browser, needs_chromium]
 
 def opened(browser: Any, running: Running, errors: list[str], hash_: str, lang: str = "fr") -> Any:
     page = page_in(browser, running, lang, errors)
+    page.reload()  # the language is read when the page starts; then the link, as a person follows it
+    page.wait_for_selector("#create-table")
     page.goto(f"{running.url}/#{hash_}")
-    page.reload()  # the language is read when the page starts
     return page
 
 
@@ -43,11 +44,11 @@ def test_a_forged_token_says_the_link_holds_no_seat(running: Running) -> None:
     errors: list[str] = []
     with chromium() as browser:
         page = opened(browser, running, errors, f"/table/{table}/join/0/AAAAforgedTOKEN")
-        said = page.wait_for_selector(".bad-link", timeout=10_000).inner_text()
+        said = page.wait_for_selector(".bad-link", timeout=20_000).inner_text()
         assert "Ce lien d'invitation ne donne aucune place à cette table" in said
         assert "Vous regardez en spectateur" in page.inner_text("body")
         english = opened(browser, running, errors, f"/table/{table}/join/0/AAAAforgedTOKEN", "en")
-        said = english.wait_for_selector(".bad-link", timeout=10_000).inner_text()
+        said = english.wait_for_selector(".bad-link", timeout=20_000).inner_text()
         assert "This invitation link holds no seat" in said
     assert not real(errors), errors
 
