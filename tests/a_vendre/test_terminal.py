@@ -226,7 +226,7 @@ def test_buying_or_paying_the_tax() -> None:
     match.apply("roll 2")  # Ada from square 1 to square 3: title 2 Boulangerie, 240, R 40, free
     assert labelled(match, "en") == {
         "buy": "title 2 Boulangerie for 240 (you keep 4,860); each visitor then pays you 40",
-        "tax": "pay 40 to the bank as a tax; the bank keeps the title (you keep 5,060)"}
+        "tax": "40 to the bank instead of buying; the bank keeps the title (you keep 5,060)"}
     assert labelled(match, "fr") == {
         "achète": "le titre 2 Boulangerie pour 240 (il vous reste 4\u00a0860)\u00a0; chaque visiteur vous paie "
                   "ensuite 40",

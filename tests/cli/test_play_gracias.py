@@ -75,7 +75,7 @@ def test_a_whole_game_against_bots_ends() -> None:
     assert "Round 1: Ada scores" in out and "Round 3: Ada scores" in out and "turns up the face-down cards" in out
     assert "Round 1/3 — turn 1/4" in out and "Grand opener: Ada" in out
     assert "Trios on the table" in out and "Your face-down cards:" in out
-    assert "take trio" in out and "and look at its face-down card" in out  # the choices described
+    assert "trio A (" in out and "then a look at its face-down card" in out  # the choices described
     assert "keep " in out and ", give " in out  # then the split of the chosen trio
     assert "Gracias, in short" in out and "keep red give 2" in out  # rules, help
     assert "Round 3/3" in out and "Final ranking" in out and "three rounds have been played" in out
@@ -85,7 +85,7 @@ def test_three_players_get_every_choice_described() -> None:
     c = console()
     run_play(args(players=3, bots="heuristic,random"), Script([]), c)
     out = text_of(c)
-    assert "take trio A (" in out or "take trio B (" in out or "take trio C (" in out
+    assert "trio A (" in out or "trio B (" in out or "trio C (" in out
     assert ", give " in out and " to Bot " in out
 
 
@@ -194,4 +194,4 @@ def test_labels_agree_with_the_card_in_french() -> None:
     })
     assert isinstance(state, GraciasState)
     screen = re.sub(r"\x1b\[[0-9;]*m", "", render(state, 0, "fr"))
-    assert "prendre le trio A (cartes verte et jaune)" in screen and "prendre le trio B (deux cartes vertes)" in screen
+    assert "le trio A (cartes verte et jaune)" in screen and "le trio B (deux cartes vertes)" in screen
