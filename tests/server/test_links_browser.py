@@ -26,10 +26,15 @@ def real(errors: list[str]) -> list[str]:
     return [e for e in errors if "Failed to load resource" not in e]
 
 
-def test_a_link_with_another_seat_number_shows_the_tokens_seat(running: Running) -> None:
+def zoes_table(running: Running) -> tuple[str, str]:
+    """A Gracias table of Zoé and two random bots being played: its id and Zoé's token."""
     data = running.create(game="gracias", players=3, seats=[{"name": "Zoé"}, {"bot": "random"}, {"bot": "random"}],
                           bot_delay_ms=0)
-    table, token = data["id"], data["tokens"]["0"]
+    return data["id"], data["tokens"]["0"]
+
+
+def test_a_link_with_another_seat_number_shows_the_tokens_seat(running: Running) -> None:
+    table, token = zoes_table(running)
     errors: list[str] = []
     with chromium() as browser:
         page = opened(browser, running, errors, f"/table/{table}/join/2/{token}")
@@ -66,8 +71,7 @@ def test_a_table_that_does_not_exist_is_said_in_french_with_the_way_back(running
 
 
 def test_the_replay_of_a_game_being_played_says_so_and_leads_to_it(running: Running) -> None:
-    data = running.create(game="gracias", players=3, seats=[{"name": "Zoé"}, {"bot": "random"}, {"bot": "random"}])
-    table = data["id"]
+    table, _ = zoes_table(running)
     errors: list[str] = []
     with chromium() as browser:
         page = opened(browser, running, errors, f"/replay/{table}")

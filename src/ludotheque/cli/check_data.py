@@ -12,8 +12,8 @@ from rich.table import Table
 from ..engine.datafiles import MAX_PROBLEMS, DataFileError, load_data, read_format, schema
 from ..engine.errors import Reason
 from ..engine.game import all_games
-from ..engine.words import format_int, join_words
-from .output import Screen, os_reason
+from ..engine.words import join_words
+from .output import Screen
 from .texts import UI
 
 
@@ -63,12 +63,13 @@ def data_refusal(error: DataFileError, lang: str) -> str:
 
 
 def _data_reason(reason: Reason, lang: str) -> str:
-    fields = dict(reason.fields)
-    if "errno" in fields:
-        fields["reason"] = os_reason(OSError(fields["errno"], fields["reason"]), lang)
+    """A data file problem's reason in ``lang``, its fields written as a record refusal's are (``record_fields``:
+    numbers grouped, the system's refusal in the catalogue's words), a list of formats in words."""
+    from .start import record_fields
+
+    fields = record_fields(reason, lang)
     if "known" in fields:
         fields["known"] = join_words(fields["known"], lang)
-    fields = {k: format_int(v, lang) if type(v) is int and k != "errno" else v for k, v in fields.items()}
     return UI.t(lang, DATA_TEXTS[reason.key], **fields)
 
 

@@ -182,8 +182,14 @@ def record_refusal(error: LudoError, path: str, lang: str) -> str:
     if reason is None:  # not a refusal of the record module's
         return UI.t(lang, "load.invalid", path=path, detail=str(error))
     if reason.key in LOAD_SENTENCES:
-        return UI.t(lang, LOAD_SENTENCES[reason.key], **{**record_fields(reason, lang), "path": path})
+        return load_sentence(reason, path, lang)
     return UI.t(lang, "load.invalid", path=path, detail=record_reason(reason, lang))
+
+
+def load_sentence(reason: Reason, path: str, lang: str) -> str:
+    """A file that cannot be read, or is not a game record at all (a reason of ``LOAD_SENTENCES``), in the
+    catalogue's sentence that names it."""
+    return UI.t(lang, LOAD_SENTENCES[reason.key], **{**record_fields(reason, lang), "path": path})
 
 
 def record_reason(reason: Reason, lang: str) -> str:

@@ -79,18 +79,16 @@ def refusal(error: LudoError, lang: str) -> OptionError:
         fields["file"] = shell_word(Path(str(fields["path"])).expanduser())
     why = fields.get("why")
     if isinstance(why, Reason):  # what is wrong with a game's record, in the player's language
+        from .start import LOAD_SENTENCES, load_sentence, record_reason
+
         if why.key == "not_this_game":  # another game than the one it stands for
             separator = "\u00a0; " if lang == "fr" else "; "
             fields["detail"] = separator.join(UI.t(lang, PROBLEMS[key], **words)
                                               for key, words in why.fields["problems"])
-        elif "path" in why.fields:  # a file that cannot be read is said as ``ludo replay`` says it, named once
-            from .start import record_refusal
-
-            sentence = record_refusal(LudoError(str(error), why), str(fields["path"]), lang)
+        elif why.key in LOAD_SENTENCES:  # a file that cannot be read is said as ``ludo replay`` says it, named once
+            sentence = load_sentence(why, str(fields["path"]), lang)
             return OptionError(UI.t(lang, "tournament.bad_file", sentence=sentence.rstrip("."), **fields))
         else:  # the record module refused it
-            from .start import record_reason
-
             fields["detail"] = record_reason(why, lang)
     return OptionError(UI.t(lang, REFUSALS[reason.key], **fields))
 

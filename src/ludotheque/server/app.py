@@ -124,14 +124,13 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
 
     @app.exception_handler(LudoError)
     async def _refused(request: Request, error: LudoError) -> JSONResponse:
-        if isinstance(error, Refusal):  # the server's own, said in the asker's language (?lang=fr)
-            lang = "fr" if request.query_params.get("lang") == "fr" else "en"
+        lang = "fr" if request.query_params.get("lang") == "fr" else "en"  # the asker's language (?lang=fr)
+        if isinstance(error, Refusal):  # the server's own
             detail = SERVER_TEXTS.reason(lang, error.reason) or str(error)
             headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
             key = error.reason.key if error.reason is not None else None
             return JSONResponse({"detail": detail, "error": key}, status_code=error.status, headers=headers)
         status = 404 if isinstance(error, TableNotFound) else 400
-        lang = "fr" if request.query_params.get("lang") == "fr" else "en"
         return JSONResponse({"detail": SERVER_TEXTS.reason(lang, error.reason) or str(error)}, status_code=status)
 
     async def who(request: Request) -> Account | None:

@@ -98,25 +98,25 @@ class Acquire(Game):
         for key in ("amount", "price", "income"):
             if isinstance(a.get(key), int):
                 a[key] = format_int(a[key], lang)
-        for key in ("chain", "survivor", "take", "give0", "give1"):
-            if isinstance(a.get(key), str):
-                a[key] = shown(a[key])
-        for key in ("chains", "absorbed", "tiles"):
-            if key in a:
-                a[key] = join_words([shown(c) for c in a[key]], lang)
-        return super().describe(Event(kind, a), lang, names)
+        return super().describe(Event(kind, named_chains(a, lang)), lang, names)
 
     def describe_reason(self, key: str, fields: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
         """Why a move is good in words, its chains by their names on the board (« Impérial », not the id
         ``Imperial``) and a merger's chains joined as the language does (``Festival et Luxor``)."""
-        from ...engine.words import join_words
+        return super().describe_reason(key, named_chains(dict(fields), lang), lang, names)
 
-        a = dict(fields)
-        if isinstance(a.get("chain"), str):
-            a["chain"] = shown(a["chain"])
-        if isinstance(a.get("chains"), list | tuple):
-            a["chains"] = join_words([shown(c) for c in a["chains"]], lang)
-        return super().describe_reason(key, a, lang, names)
+
+def named_chains(a: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``a`` with its chains (and tiles) as the board names them, a list of them joined as ``lang`` does."""
+    from ...engine.words import join_words
+
+    for key in ("chain", "survivor", "take", "give0", "give1"):
+        if isinstance(a.get(key), str):
+            a[key] = shown(a[key])
+    for key in ("chains", "absorbed", "tiles"):
+        if isinstance(a.get(key), list | tuple):
+            a[key] = join_words([shown(c) for c in a[key]], lang)
+    return a
 
 
 def disposal_parts(catalog: Catalog, lang: str, a: Mapping[str, Any], named: bool = True) -> str:

@@ -40,7 +40,7 @@ from .actions import (
     Stay,
     parse_action,
 )
-from .texts import money
+from .texts import mm, money
 
 CELL = 3
 """A die on screen: ``[3]``, three characters whatever the scale (a 16 mm die would be 4 to 16 of them)."""
@@ -71,11 +71,6 @@ VERBS = {
 
 
 # --- words and numbers ------------------------------------------------------------------------------------
-def mm(um: float, lang: str, digits: int = 1) -> str:
-    """Micrometres as millimetres, written as the language does (``1.5`` / ``1,5``)."""
-    return format_number(um / 1000, lang, digits)
-
-
 def signed_mm(um: float, lang: str) -> str:
     text = mm(abs(um), lang)
     return ("-" if round(um / 100) < 0 else "+") + text

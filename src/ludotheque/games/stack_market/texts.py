@@ -15,6 +15,11 @@ def money(amount: int, lang: str) -> str:
     return f"{'-' if amount < 0 else ''}${format_int(abs(amount), lang)}"
 
 
+def mm(um: float, lang: str, digits: int = 1) -> str:
+    """Micrometres as millimetres, written as the language does (``1.5`` / ``1,5``)."""
+    return format_number(um / 1000, lang, digits)
+
+
 def millimetres(um: float, lang: str, digits: int = 1) -> str:
     """Micrometres as millimetres with ``digits`` decimals and the unit: ``5.8 mm``, ``5,8 mm`` (no-break space)."""
-    return f"{format_number(um / 1000, lang, digits)}{NBSP}mm"
+    return f"{mm(um, lang, digits)}{NBSP}mm"
