@@ -3,6 +3,8 @@ deterministic for a seed and an iteration budget, it keeps to its time, and it p
 
 from __future__ import annotations
 
+import gc
+import math
 import random
 import time
 from typing import Any
@@ -10,7 +12,7 @@ from typing import Any
 import pytest
 
 from ludotheque.bots import check_bot, make_bot
-from ludotheque.bots.search import Search, SearchBot
+from ludotheque.bots.search import LOGS, Search, SearchBot
 from ludotheque.engine import get_game
 from ludotheque.engine.bots import SeatView
 from ludotheque.engine.driver import play_out
@@ -244,3 +246,33 @@ def test_a_bot_from_another_package_plays_in_worker_processes() -> None:
     one, two = simulate(config, jobs=1), simulate(config, jobs=2)
     assert one.to_json() | {"thinking": None} == two.to_json() | {"thinking": None}
     assert one.bots["first-legal:skip=1"].seats == 6
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_search_leaves_the_garbage_collector_as_it_found_it(collecting: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Search switches the cyclic collector off while it grows its tree, and back on after, even when it fails; one
+    that was off stays off."""
+    state = position("gracias", 4, 2, 6)
+    try:
+        if not collecting:
+            gc.disable()
+        search = think(state, 1, 50, "gracias")
+        assert search.iterations == 50 and gc.isenabled() is collecting
+
+        def fails(*_: Any) -> None:
+            assert not gc.isenabled()
+            raise RuntimeError("a game's hook failed")
+
+        monkeypatch.setattr(search, "iterate", fails)
+        with pytest.raises(RuntimeError):
+            search.run(10)
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()
+
+
+def test_the_table_of_logarithms_grows_with_the_search() -> None:
+    """UCB reads log(availability) from ``LOGS``, which must reach past the most iterations a node has been through."""
+    search = think(position("gracias", 3, 4, 5), 2, 3000, "gracias")
+    assert len(LOGS) > search.root.visits + 1
+    assert all(LOGS[k] == math.log(k) for k in (1, 2, 17, search.root.visits))

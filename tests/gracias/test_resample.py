@@ -185,3 +185,29 @@ def test_a_state_that_logs_deals_card_by_card_with_its_events() -> None:
     kinds = Counter(e.kind for e in state.events)
     assert kinds["deal_open"] == 6 and kinds["deal_trio"] == 6 and kinds["deal_hidden"] == 3
     assert state.phase == CHOOSE
+
+
+def test_a_deal_begun_card_by_card_is_finished_at_once_around_the_cards_already_dealt() -> None:
+    """A deal whose first cards were drawn one by one (a record's chance actions) and then played out at once keeps
+    those cards where they lie and deals the rest from the pile, trio by trio, layer by layer."""
+    match = Match(GAME, 4, {}, seed=3, log=False)
+    rng = random.Random(3)
+    while match.state.phase != DEAL_TRIOS:
+        if match.state.current_player == CHANCE:
+            match.state.apply_legal(match.state.sample_chance(rng))
+        else:
+            legal = match.state.legal_actions()
+            match.state.apply_legal(legal[int(rng.random() * len(legal))])
+    state = match.state
+    for _ in range(5):  # the first layer whole, and the second layer's first card
+        state.apply_legal(state.sample_chance(rng))
+    begun = [t[:] for t in state.trios if t is not None]
+    pile = state.deck[:]
+    state.play_chance(random.Random(9))
+    state.check_invariants()
+    assert state.phase == CHOOSE and state.deal_k == 3 * state.n
+    trios = [t for t in state.trios if t is not None]
+    assert [t[0] for t in trios] == [t[0] for t in begun] and trios[0][1] == begun[0][1]
+    assert all(c >= 0 for t in trios for c in t)
+    dealt = [t[1] for t in trios[1:]] + [t[2] for t in trios]
+    assert [a - b for a, b in zip(pile, state.deck, strict=True)] == [dealt.count(c) for c in range(NUM_COLOURS)]

@@ -17,10 +17,20 @@ from ludotheque.bots.search import Search
 from ludotheque.engine.bots import SeatView
 from ludotheque.engine.state import Action, State
 from ludotheque.games.gracias import GAME, GraciasState
-from ludotheque.games.gracias.actions import Keep, Take
+from ludotheque.games.gracias.actions import KEEP, TAKE, Keep, Take
 from ludotheque.games.gracias.cards import NUM_COLOURS
 from ludotheque.games.gracias.expected_points import colour_points, fill, measure
-from ludotheque.games.gracias.search import EXPECTED, HOOKS, column_points, last_turn_played, points_of
+from ludotheque.games.gracias.search import (
+    COLUMN_POINTS,
+    EXPECTED,
+    HOOKS,
+    TIE_WEIGHTS,
+    Memo,
+    column_points,
+    last_turn_played,
+    points_of,
+    standing,
+)
 from ludotheque.games.gracias.state import KEEP_GIVE, TURNS
 from tests.positions import decisions, random_index
 
@@ -252,3 +262,36 @@ def test_with_the_heuristic_playing_the_others_every_split_of_the_seats_trio_is_
     alone = Search(view, random.Random(1), HOOKS)
     alone.run(iterations=20 * len(legal))
     assert len(alone.root.children) == 2 and set(alone.root.children) < set(legal)
+
+
+def test_a_seats_standing_is_its_total_then_its_best_rounds_whatever_the_round() -> None:
+    """``standing`` (quicker in the first two rounds) gives the figure of its definition: the total, then a point of
+    the best round worth ``TIE_WEIGHTS[0]``, of the second best ``TIE_WEIGHTS[1]``…, to the last bit."""
+    rng = random.Random(5)
+    for _ in range(20_000):
+        scores = [rng.randrange(-2, 30) for _ in range(rng.randrange(3))]
+        points = rng.choice([float(rng.randrange(25)), rng.uniform(-1, 25)])
+        tie = sum([r * w for r, w in zip(sorted([*scores, points], reverse=True), TIE_WEIGHTS, strict=False)])
+        assert standing(scores, points) == sum(scores) + points + tie
+    assert standing([10], 12.0) == pytest.approx(standing([12], 10.0))
+    assert standing([12], 10.0) > standing([11], 11.0)  # a tie: the best round decides
+
+
+def test_a_memo_works_a_value_out_once_and_starts_over_when_full() -> None:
+    made: list[tuple[int, ...]] = []
+    memo = Memo(lambda key: made.append(key) or sum(key))
+    assert list(map(memo.__getitem__, [(1, 2), (3,), (1, 2)])) == [3, 3, 3] and made == [(1, 2), (3,)]
+    for k in range(1 << 17):
+        memo[(k,)] = k
+    assert memo[(1, 1)] == 2 and len(memo) == 1, "full, it forgets what it knew"
+    for many in (False, True):
+        for turns_left, table in enumerate(COLUMN_POINTS[many]):
+            assert table[(2, 0, 6, 1)] == column_points(turns_left, (2, 0, 6, 1), many)
+
+
+def test_moves_made_anew_are_the_interned_ones_in_a_dict() -> None:
+    """Search looks moves up by hash: a move parsed or built anew finds the interned one's node."""
+    tree = {**{a: ("take", a.trio) for a in TAKE}, **{a: ("keep", a.keep, a.give_to) for row in KEEP for a in row}}
+    assert len(tree) == len(TAKE) + sum(map(len, KEEP))
+    assert tree[Take(2)] == ("take", 2) and tree[Keep(3, 5)] == ("keep", 3, 5)
+    assert tree[GAME.parse_action("keep red give 1")] == ("keep", 0, 1)

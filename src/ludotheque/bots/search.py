@@ -22,12 +22,13 @@ table's clock) cuts thinking short.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from math import log, sqrt
+from math import inf, log, sqrt
 from typing import Any
 
 from ..engine.bots import Bot, SeatView
@@ -42,6 +43,9 @@ ROOT_SAMPLES = 8
 """Paired search: how many determinizations' branches, taken together, make the root's branches (a game's
 branches may depend on what a determinization deals, e.g. the best ways to split a trio on the others' hidden
 cards)."""
+
+LOGS = [0.0, 0.0]
+"""``LOGS[k]`` is log(k) (k ≥ 1), grown as searches need: UCB takes one for every child it weighs."""
 
 
 class OpponentModel:
@@ -152,16 +156,22 @@ class Search:
             stop = min(stop, start + max(0.0, deadline - time.monotonic() - MARGIN))
         limit = iterations if iterations is not None else (1 << 62)
         done = 0
-        while done < limit:
-            if self.paired:
-                self.iterate_paired()
-            else:
-                self.iterate(self.view.sample_state(self.rng))
-            done += 1
-            if done % CHECK_EVERY == 0 and time.perf_counter() >= stop:
-                break
-            if done == 1 and stop != math.inf and time.perf_counter() >= stop:
-                break
+        collecting = gc.isenabled()
+        gc.disable()  # the tree and the states make no cycles: the collector would only walk the growing tree
+        try:
+            while done < limit:
+                if self.paired:
+                    self.iterate_paired()
+                else:
+                    self.iterate(self.view.sample_state(self.rng))
+                done += 1
+                if done % CHECK_EVERY == 0 and time.perf_counter() >= stop:
+                    break
+                if done == 1 and stop != math.inf and time.perf_counter() >= stop:
+                    break
+        finally:
+            if collecting:
+                gc.enable()
         self.iterations += done
         return done
 
@@ -173,7 +183,10 @@ class Search:
         if chance is None:
             chance = rng
         branches, apply = self.branches, state.apply_legal
-        root, model, seat = self.root, self.model, self.view.seat
+        root, model, seat, root_moves = self.root, self.model, self.view.seat, self.root_moves
+        logs = LOGS
+        if len(logs) <= root.visits + 2:  # a node is available at most once an iteration
+            logs.extend(map(log, range(len(logs), 2 * len(logs) + root.visits)))
         path: list[Node]
         if start is None:
             node = root
@@ -190,21 +203,21 @@ class Search:
             if player == TERMINAL:
                 break
             legal = [model.move(state, player)] if model is not None and player != seat else branches(state)
-            if node is root and self.root_moves:
-                legal = legal + [a for a in self.root_moves if a not in legal]
+            if node is root and root_moves:
+                legal = legal + [a for a in root_moves if a not in legal]
             children = node.children
             untried: list[Action] = []
             best: Node | None = None
             best_action: Action | None = None
-            best_value = -math.inf
+            best_value = -inf
             for action in legal:
                 child = children.get(action)
                 if child is None:
                     untried.append(action)
                 elif not untried:
-                    child.avail += 1
+                    avail = child.avail = child.avail + 1
                     visits = child.visits
-                    value = child.total / visits + c * sqrt(log(child.avail) / visits)
+                    value = child.total / visits + c * sqrt(logs[avail] / visits)
                     if value > best_value:
                         best_value, best, best_action = value, child, action
                 else:

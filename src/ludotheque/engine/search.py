@@ -29,6 +29,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from itertools import repeat
+from operator import sub, truediv
 from typing import Any
 
 from .state import Action, State
@@ -85,14 +87,12 @@ def softmax(values: Sequence[float], width: float, alive: Sequence[bool] | None 
     """Chances to come first from values ``width`` apart (a softmax; a seat not ``alive`` has none): how games turn
     a position's figures (net worths, scores) into each seat's chance to win."""
     exp = math.exp
-    if alive is None:
-        top = max(values)
-        weights = [exp((v - top) / width) for v in values]
+    if alive is None:  # (every search iteration asks: mapped, without a Python loop)
+        weights = list(map(exp, map(truediv, map(sub, values, repeat(max(values))), repeat(width))))
     else:
         top = max(v for v, a in zip(values, alive, strict=True) if a)
         weights = [exp((v - top) / width) if a else 0.0 for v, a in zip(values, alive, strict=True)]
-    total = sum(weights)
-    return [w / total for w in weights]
+    return list(map(truediv, weights, repeat(sum(weights))))
 
 
 NO_HOOKS = SearchHooks()

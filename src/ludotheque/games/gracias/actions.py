@@ -31,6 +31,9 @@ class Take(Action):
 
     trio: int
 
+    def __hash__(self) -> int:  # (search looks moves up in its tree a million times a second: no tuple made)
+        return self.trio
+
     def text(self) -> str:
         return f"take {TRIO_LETTERS[self.trio]}"
 
@@ -41,6 +44,9 @@ class Keep(Action):
 
     keep: Colour
     give_to: int
+
+    def __hash__(self) -> int:
+        return self.keep << 3 | self.give_to
 
     def text(self) -> str:
         return f"keep {COLOURS[self.keep]} give {self.give_to}"

@@ -10,6 +10,7 @@ the "grand ouvreur" moves one seat left each round.
 from __future__ import annotations
 
 import random
+from itertools import compress
 from operator import mul
 from typing import Any
 
@@ -74,7 +75,7 @@ class GraciasState(SeatedState):
 
     def legal_actions(self) -> list[Action]:
         if self.phase == CHOOSE:
-            return [TAKE[t] for t, trio in enumerate(self.trios) if trio is not None]
+            return list(compress(TAKE, self.trios))  # the trios not taken yet (a taken one is None)
         if self.phase != KEEP_GIVE:
             return []
         me = self.actor
@@ -194,14 +195,15 @@ class GraciasState(SeatedState):
         for colour in cards[:opens]:
             self.open[(self.grand + k) % n][colour] += 1
             k += 1
-        if opens:
-            self.trios = [[-1, -1, -1] for _ in range(n)]
-            k = 0
-        trios = self.trios
-        for colour in cards[opens:]:
-            trios[k % n][k // n] = colour  # type: ignore[index]
-            k += 1
-        self.phase, self.actor, self.taken, self.deal_k = CHOOSE, self.opener, 0, k
+        if opens or not k:  # the trios dealt whole: trio i's cards are the i-th, the (n + i)-th and the (2n + i)-th
+            dealt = cards[opens:]
+            self.trios = [dealt[i::n] for i in range(n)]
+        else:
+            trios = self.trios
+            for colour in cards:
+                trios[k % n][k // n] = colour  # type: ignore[index]
+                k += 1
+        self.phase, self.actor, self.taken, self.deal_k = CHOOSE, self.opener, 0, 3 * n
 
     def _lay_out_trios(self) -> None:
         self.trios = [[-1, -1, -1] for _ in range(self.n)]
@@ -218,7 +220,8 @@ class GraciasState(SeatedState):
         self.hidden[me][hidden] += 1
         self.chosen = t
         self.phase = KEEP_GIVE
-        self._emit("take", private_to=me, public={"seat": me, "trio": t}, seat=me, trio=t, hidden=COLOURS[hidden])
+        if self.events is not None:  # (search plays without a log: not even the event's fields are made)
+            self._emit("take", private_to=me, public={"seat": me, "trio": t}, seat=me, trio=t, hidden=COLOURS[hidden])
 
     def _keep(self, action: Keep) -> None:
         """« il doit garder une des deux cartes visibles et offrir l'autre » to the opponent of their choice."""
@@ -231,7 +234,8 @@ class GraciasState(SeatedState):
         self.chosen = -1
         self.open[me][action.keep] += 1
         self.open[action.give_to][other] += 1
-        self._emit("keep", seat=me, keep=COLOURS[action.keep], give_to=action.give_to, given=COLOURS[other])
+        if self.events is not None:
+            self._emit("keep", seat=me, keep=COLOURS[action.keep], give_to=action.give_to, given=COLOURS[other])
         self.phase = CHOOSE
         self.taken += 1
         if self.taken < self.n:
