@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from ..engine.errors import (
     ReplayError,
 )
 from ..engine.game import Game, all_games, get_game
+from ..engine.i18n import LANGUAGES
 from ..engine.match import Match
 from ..engine.options import OptionSpec, OptionValue, parse_option_args, written
 from ..engine.record import GameRecord, SeatConfig
@@ -115,9 +117,9 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
         # seat's bot), short enough for a column; another bot as --bots named it ("Bot 2 (heuristic)"), since
         # the French words are longer and an 80 x 24 screen must still show every bonus of two mergers.
         if bot is None:  # an empty name in --names (",Bob") keeps its seat's default name
-            name = (names.pop(0) if names else "") or UI.t(lang, "seat.person", n=seat)
+            name = (names.pop(0) if names else "") or default_name(seat, None, lang)
         else:
-            name = UI.t(lang, "seat.bot", n=seat, bot=bot_title(bot, lang, common=False))
+            name = default_name(seat, bot, lang)
         seats.append(SeatConfig(name, bot, dict(settings.get(seat, {}))))
     seen: dict[str, str] = {}
     for s in seats:  # the log and the screens tell the players apart by their names
@@ -126,6 +128,21 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
             raise OptionError(UI.t(lang, "error.same_name", name=s.name))
         seen[key] = s.name
     return seats
+
+
+def default_name(seat: int, bot: str | None, lang: str) -> str:
+    """A seat's name unless one is given: « Joueur 2 », "Bot 1 (heuristic)"."""
+    return UI.t(lang, "seat.person", n=seat) if bot is None else \
+        UI.t(lang, "seat.bot", n=seat, bot=bot_title(bot, lang, common=False))
+
+
+def default_names_in(record: GameRecord, lang: str) -> GameRecord:
+    """``record`` with every seat still under its default name in one language named as ``lang`` names it: a game
+    saved in French and loaded in English says "Player 2", not « Joueur 2 ». A name someone chose stays."""
+    seats = [replace(s, name=default_name(k, s.bot, lang))
+             if any(s.name == default_name(k, s.bot, other) for other in LANGUAGES) else s
+             for k, s in enumerate(record.seats)]
+    return replace(record, seats=seats) if seats != record.seats else record
 
 
 RECORD_TEXTS: dict[str, str | tuple[str, str]] = {
@@ -215,10 +232,11 @@ def record_fields(reason: Reason, lang: str) -> dict[str, Any]:
 
 
 def load_record(path: str, lang: str) -> GameRecord:
-    """``GameRecord.load(path)``, refused (a ``RecordError``) in the user's language, naming the file; a
-    tournament's own files (its settings, its summary) are named as such, with where its games' records are."""
+    """``GameRecord.load(path)`` with its default names in the user's language (``default_names_in``), refused (a
+    ``RecordError``) in that language, naming the file; a tournament's own files (its settings, its summary) are
+    named as such, with where its games' records are."""
     try:
-        return GameRecord.load(path)
+        return default_names_in(GameRecord.load(path), lang)
     except RecordError as e:
         if _tournament_file(path):
             from ..sim.tournament import GAMES_FOLDER
