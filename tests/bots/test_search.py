@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+import threading
 import time
 from typing import Any
 
@@ -248,10 +249,21 @@ def test_a_bot_from_another_package_plays_in_worker_processes() -> None:
     assert one.bots["first-legal:skip=1"].seats == 6
 
 
+def test_in_a_worker_thread_search_leaves_the_collector_on() -> None:
+    """A server's bots think in worker threads while its other threads make garbage: the collector stays on."""
+    search = think(position("gracias", 4, 2, 6), 1, 1, "gracias")
+    seen: list[bool] = []
+    search.iterate = lambda *_: seen.append(gc.isenabled())  # type: ignore[method-assign]
+    worker = threading.Thread(target=search.run, args=(5,))
+    worker.start()
+    worker.join()
+    assert seen == [True] * 5 and gc.isenabled()
+
+
 @pytest.mark.parametrize("collecting", [True, False])
 def test_search_leaves_the_garbage_collector_as_it_found_it(collecting: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Search switches the cyclic collector off while it grows its tree, and back on after, even when it fails; one
-    that was off stays off."""
+    """In a process's main thread, search switches the cyclic collector off while it grows its tree, and back on
+    after, even when it fails; one that was off stays off."""
     state = position("gracias", 4, 2, 6)
     try:
         if not collecting:

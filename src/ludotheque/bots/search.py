@@ -25,6 +25,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -156,8 +157,12 @@ class Search:
             stop = min(stop, start + max(0.0, deadline - time.monotonic() - MARGIN))
         limit = iterations if iterations is not None else (1 << 62)
         done = 0
-        collecting = gc.isenabled()
-        gc.disable()  # the tree and the states make no cycles: the collector would only walk the growing tree
+        # The tree and the states make no reference cycles, so the collector would only walk the growing tree: off
+        # while it grows, in a process's main thread (the terminal, the simulator and its workers). A server's bots
+        # think in worker threads while its other threads make garbage of their own: there it stays on.
+        quiet = gc.isenabled() and threading.current_thread() is threading.main_thread()
+        if quiet:
+            gc.disable()
         try:
             while done < limit:
                 if self.paired:
@@ -170,7 +175,7 @@ class Search:
                 if done == 1 and stop != math.inf and time.perf_counter() >= stop:
                     break
         finally:
-            if collecting:
+            if quiet:
                 gc.enable()
         self.iterations += done
         return done
