@@ -473,3 +473,43 @@ def test_default_names_are_said_in_the_language_of_whoever_loads_the_game(tmp_pa
     loaded = build_session(args, lambda prompt: "", Console(file=io.StringIO(), width=100))
     assert [s.name for s in loaded.match.seats][:3] == ["Player 0", "Player 3", "Bot 2 (medium)"]
     assert GameRecord.load(path).seats[0].name == "Joueur 0", "the file itself is left as it was"
+
+
+BOARD = (Path(__file__).parents[2] / "src/ludotheque/games/a_vendre/data/board.toml").read_text(encoding="utf-8")
+CHARGES = (Path(__file__).parents[2] / "src/ludotheque/games/a_vendre/data/charges.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("text", "old", "new", "french", "english"), [
+    (BOARD, "price = 200,", 'price = "deux cents",',
+     "squares[1].title.price\u00a0: il faut un nombre entier (valeur donnée\u00a0: 'deux cents')",
+     "squares[1].title.price: must be a whole number (got 'deux cents')"),
+    (BOARD, "income = 30 }", "income = -30 }",
+     "squares[1].title.income\u00a0: doit valoir au moins 0 (valeur donnée\u00a0: -30)",
+     "squares[1].title.income: must be at least 0 (got -30)"),
+    (BOARD, "price = 200,", "price = 205,", "doit être un multiple de 10 (valeur donnée\u00a0: 205)",
+     "must be a multiple of 10 (got 205)"),
+    (BOARD, 'colour = "yellow"', 'colour = "jaune"',
+     "il faut 'start', 'finish', 'yellow', 'green', 'blue' ou 'red' (valeur donnée\u00a0: 'jaune')",
+     "must be 'start', 'finish', 'yellow', 'green', 'blue' or 'red' (got 'jaune')"),
+    (BOARD, 'name = "Laiterie"', 'name = ""', "squares[1].title.name\u00a0: il faut au moins 1 caractère",
+     "squares[1].title.name: must be at least 1 character long"),
+    (BOARD, 'title = { number = 1, name = "Laiterie", price = 200, income = 30 }', "title = 5",
+     "squares[1].title\u00a0: il faut une table (noms = valeurs) (valeur donnée\u00a0: 5)",
+     "squares[1].title: must be a table (names = values) (got 5)"),
+    (CHARGES, 'kind = "honorary", title = 3', 'kind = "honneur", title = 3',
+     "il faut 'honorary', 'lottery', 'tax', 'move_to' ou 'move' (valeur donnée\u00a0: 'honneur')",
+     "must be 'honorary', 'lottery', 'tax', 'move_to' or 'move' (got 'honneur')"),
+])
+def test_a_value_a_data_file_refuses_is_said_in_the_users_language(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                   text: str, old: str, new: str, french: str,
+                                                                   english: str) -> None:
+    """A value of the wrong type, out of bounds or not among those allowed is said in the user's language, with the
+    value given, not in the format check's English."""
+    path = tmp_path / "data.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert main(["--lang", "fr", "check-data", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert french in err and "should" not in err and "Input" not in err, err
+    assert main(["check-data", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert english in err and "should" not in err, err

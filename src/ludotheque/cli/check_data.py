@@ -9,10 +9,10 @@ from typing import Any
 
 from rich.table import Table
 
-from ..engine.datafiles import MAX_PROBLEMS, DataFileError, load_data, read_format, schema
+from ..engine.datafiles import MAX_PROBLEMS, VALUE_PROBLEMS, DataFileError, load_data, read_format, schema
 from ..engine.errors import Reason
 from ..engine.game import all_games
-from ..engine.words import join_words
+from ..engine.words import format_number, join_words
 from .output import Screen
 from .texts import UI
 
@@ -70,12 +70,24 @@ def _data_reason(reason: Reason, lang: str) -> str:
     fields = record_fields(reason, lang)
     if "known" in fields:
         fields["known"] = join_words(fields["known"], lang)
-    return UI.t(lang, DATA_TEXTS[reason.key], **fields)
+    if "allowed" in fields:
+        fields["allowed"] = join_words(fields["allowed"], lang, either=True)
+    if isinstance(fields.get("limit"), float):
+        fields["limit"] = format_number(fields["limit"], lang, digits=0 if fields["limit"].is_integer() else 2)
+    key = DATA_TEXTS[reason.key]
+    if reason.key in COUNTED:  # "at least 1 character", « au moins 2 caractères »
+        said = UI.counted(lang, reason.fields["limit"], f"{key}_one", f"{key}_other", **fields)
+    else:
+        said = UI.t(lang, key, **fields)
+    return UI.t(lang, "data.got", problem=said, value=fields["got"]) if "got" in fields else said
 
 
 DATA_TEXTS = {"data_unreadable": "data.unreadable", "data_too_large": "data.too_large",
               "data_not_utf8": "data.not_text", "data_not_toml": "data.not_toml",
               "data_not_toml_at": "data.not_toml_at", "data_no_format": "data.no_format",
               "data_unknown_format": "data.unknown_format", "data_unknown_field": "data.unknown_field",
-              "data_missing_field": "data.missing_field"}
+              "data_missing_field": "data.missing_field",
+              **{key: "data." + key.removeprefix("data_") for key in VALUE_PROBLEMS.values()}}
 """The catalogue's text of each data file problem's reason (``engine.datafiles``)."""
+COUNTED = {"data_too_few", "data_too_many", "data_text_too_short", "data_text_too_long"}
+"""The problems whose words depend on their limit's number (``_one``, ``_other``)."""

@@ -108,10 +108,49 @@ FIELD_PROBLEMS = {"extra_forbidden": "unknown field", "missing": "missing field"
 """The pydantic errors said in a word, by type; their reasons are ``data_unknown_field`` and ``data_missing_field``."""
 
 
+VALUE_PROBLEMS = {
+    "int_type": "data_integer", "int_parsing": "data_integer", "int_from_float": "data_integer",
+    "float_type": "data_number", "float_parsing": "data_number", "string_type": "data_text",
+    "bool_type": "data_yes_no", "bool_parsing": "data_yes_no", "list_type": "data_list", "dict_type": "data_table",
+    "model_type": "data_table", "greater_than": "data_above", "greater_than_equal": "data_at_least",
+    "less_than": "data_below", "less_than_equal": "data_at_most", "literal_error": "data_one_of",
+    "enum": "data_one_of", "too_short": "data_too_few", "too_long": "data_too_many",
+    "string_too_short": "data_text_too_short", "string_too_long": "data_text_too_long",
+    "multiple_of": "data_multiple_of", "string_pattern_mismatch": "data_pattern", "union_tag_invalid": "data_one_of",
+}
+"""The pydantic errors of a value (its type, its bounds, the values allowed) said in the catalogue's words, by type;
+their fields: ``limit``, ``actual`` (a list's length), ``allowed`` (the values allowed), ``pattern`` and ``got``
+(the value refused, when it is short)."""
+_LIMITS = ("gt", "ge", "lt", "le", "min_length", "max_length", "multiple_of")
+_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
+
+
 def _field_reason(error: Any) -> Reason | None:
-    """The reason of a pydantic error that is said in a word (an unknown or missing field), else None."""
-    key = {"extra_forbidden": "data_unknown_field", "missing": "data_missing_field"}.get(error["type"])
-    return None if key is None else Reason(key, {})
+    """The reason of a pydantic error in the catalogue's words (a field unknown or missing, a value of the wrong type
+    or out of bounds), else None (a format's own check, said as it says it)."""
+    kind = error["type"]
+    key = {"extra_forbidden": "data_unknown_field", "missing": "data_missing_field"}.get(kind)
+    if key is not None:
+        return Reason(key, {})
+    key = VALUE_PROBLEMS.get(kind)
+    if key is None:
+        return None
+    ctx = error.get("ctx") or {}
+    fields: dict[str, Any] = {}
+    for name in _LIMITS:
+        if name in ctx:
+            fields["limit"] = ctx[name]
+    if "actual_length" in ctx:
+        fields["actual"] = ctx["actual_length"]
+    expected = ctx.get("expected", ctx.get("expected_tags"))  # pydantic's list in English: "'a', 'b' or 'c'"
+    if expected is not None:
+        fields["allowed"] = [f"'{v}'" for v in _QUOTED.findall(str(expected))] or [str(expected)]
+    if "pattern" in ctx:
+        fields["pattern"] = str(ctx["pattern"])
+    value = ctx["tag"] if "tag" in ctx else error.get("input")
+    if isinstance(value, str | int | float | bool) and len(repr(value)) <= 40:
+        fields["got"] = repr(value)
+    return Reason(key, fields)
 
 
 def _problems(error: Any) -> list[tuple[str, str]]:
