@@ -477,9 +477,23 @@ def test_default_names_are_said_in_the_language_of_whoever_loads_the_game(tmp_pa
 
 BOARD = (Path(__file__).parents[2] / "src/ludotheque/games/a_vendre/data/board.toml").read_text(encoding="utf-8")
 CHARGES = (Path(__file__).parents[2] / "src/ludotheque/games/a_vendre/data/charges.toml").read_text(encoding="utf-8")
+LUX_BOARD = (Path(__file__).parents[2] / "src/ludotheque/games/luxembourg_shopping/data/board.toml").read_text(
+    encoding="utf-8")
 
 
 @pytest.mark.parametrize(("text", "old", "new", "french", "english"), [
+    (BOARD, "number = 3\n", "number = 2\n",
+     "squares[2].number\u00a0: 2\u00a0; les cases sont numérotées 1, 2, 3… dans l'ordre, celle-ci est donc la 3",
+     "squares[2].number: 2; squares are numbered 1, 2, 3… in order, so this one is 3"),
+    (BOARD, "title = { number = 2, name", "title = { number = 1, name",
+     "squares\u00a0: 43 titres\u00a0; le jeu a les titres 1 à 43, chacun une fois (en double\u00a0: [1]) "
+     "(manquants\u00a0: [2])",
+     "squares: 43 titles; the game has titles 1 to 43, each once (twice: [1]) (missing: [2])"),
+    (CHARGES, 'id = "T02"', 'id = "T01"', "'T01' est déjà l'id d'une autre carte\u00a0; chaque id est unique",
+     "'T01' is already the id of another card; ids are unique"),
+    (LUX_BOARD, 'kind = "bankruptcy"', 'kind = "bureau"',
+     "squares[32].kind\u00a0: la case 33 est 'bureau'\u00a0; la règle en fait 'bankruptcy'",
+     "squares[32].kind: square 33 is 'bureau'; the rulebook makes it 'bankruptcy'"),
     (BOARD, "price = 200,", 'price = "deux cents",',
      "squares[1].title.price\u00a0: il faut un nombre entier (valeur donnée\u00a0: 'deux cents')",
      "squares[1].title.price: must be a whole number (got 'deux cents')"),
@@ -500,11 +514,12 @@ CHARGES = (Path(__file__).parents[2] / "src/ludotheque/games/a_vendre/data/charg
      "il faut 'honorary', 'lottery', 'tax', 'move_to' ou 'move' (valeur donnée\u00a0: 'honneur')",
      "must be 'honorary', 'lottery', 'tax', 'move_to' or 'move' (got 'honneur')"),
 ])
-def test_a_value_a_data_file_refuses_is_said_in_the_users_language(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+def test_what_a_data_file_gets_wrong_is_said_in_the_users_language(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                                    text: str, old: str, new: str, french: str,
                                                                    english: str) -> None:
-    """A value of the wrong type, out of bounds or not among those allowed is said in the user's language, with the
-    value given, not in the format check's English."""
+    """What a game's format checks itself (squares in order, each title once, ids unique, the rulebook's squares) is
+    said in its game's words, and a value of the wrong type, out of bounds or not among those allowed in the front
+    end's, with the value given: in the user's language, not in the format check's English."""
     path = tmp_path / "data.toml"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     assert main(["--lang", "fr", "check-data", str(path)]) == 2
@@ -513,3 +528,11 @@ def test_a_value_a_data_file_refuses_is_said_in_the_users_language(capsys: pytes
     assert main(["check-data", str(path)]) == 2
     err = capsys.readouterr().err
     assert english in err and "should" not in err, err
+
+
+def test_every_value_problem_has_its_words() -> None:
+    from ludotheque.cli.check_data import COUNTED, DATA_TEXTS
+    from ludotheque.engine.datafiles import VALUE_PROBLEMS
+
+    assert set(VALUE_PROBLEMS.values()) <= set(DATA_TEXTS) | set(COUNTED)
+    assert not set(DATA_TEXTS) & set(COUNTED)

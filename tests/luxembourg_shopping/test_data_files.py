@@ -58,7 +58,7 @@ BROKEN: dict[str, Broken] = {
     # name: (option, change to the shipped file, entry, words of the reason)
     "unknown_effect_kind": ("bouton_rouge",
                             replace('kind = "receive", amount = 20000', 'kind = "steal", amount = 20000'),
-                            "cards[1].effect", "Input tag 'steal' found using 'kind' does not match"),
+                            "cards[1].effect", "'steal'"),
     "missing_field": ("correspondance", replace('pile = "even"\n', ""), "cards[0].pile", "missing field"),
     "unknown_field": ("board", replace('price = 8000\n', 'price = 8000\nrent = 1000\n'), "zones.orange.rent",
                       "unknown field"),

@@ -9,7 +9,14 @@ from typing import Any
 
 from rich.table import Table
 
-from ..engine.datafiles import MAX_PROBLEMS, VALUE_PROBLEMS, DataFileError, load_data, read_format, schema
+from ..engine.datafiles import (
+    MAX_PROBLEMS,
+    DataFileError,
+    load_data,
+    read_format,
+    said_by,
+    schema,
+)
 from ..engine.errors import Reason
 from ..engine.game import all_games
 from ..engine.words import format_number, join_words
@@ -53,8 +60,14 @@ def data_refusal(error: DataFileError, lang: str) -> str:
     reason in the catalogue's words (``data.*``), any other (a value the file's format does not take) as the
     format's check says it."""
     lines = []
-    for (entry, text), reason in list(zip(error.problems, error.reasons, strict=True))[:MAX_PROBLEMS]:
-        problem = text if reason is None else _data_reason(reason, lang)
+    for (entry, text), reason, catalog in list(zip(error.problems, error.reasons, error.catalogs,
+                                                    strict=True))[:MAX_PROBLEMS]:
+        if reason is None:
+            problem = text
+        elif catalog is not None:  # a format's own check, in its game's words
+            problem = said_by(catalog, reason, lang)
+        else:
+            problem = _data_reason(reason, lang)
         key = "data.entry" if entry else "data.line"
         lines.append(UI.t(lang, key, file=error.source, entry=entry, problem=problem))
     if len(error.problems) > MAX_PROBLEMS:
@@ -74,11 +87,10 @@ def _data_reason(reason: Reason, lang: str) -> str:
         fields["allowed"] = join_words(fields["allowed"], lang, either=True)
     if isinstance(fields.get("limit"), float):
         fields["limit"] = format_number(fields["limit"], lang, digits=0 if fields["limit"].is_integer() else 2)
-    key = DATA_TEXTS[reason.key]
     if reason.key in COUNTED:  # "at least 1 character", « au moins 2 caractères »
-        said = UI.counted(lang, reason.fields["limit"], f"{key}_one", f"{key}_other", **fields)
+        said = UI.counted(lang, reason.fields["limit"], *COUNTED[reason.key], **fields)
     else:
-        said = UI.t(lang, key, **fields)
+        said = UI.t(lang, DATA_TEXTS[reason.key], **fields)
     return UI.t(lang, "data.got", problem=said, value=fields["got"]) if "got" in fields else said
 
 
@@ -86,8 +98,15 @@ DATA_TEXTS = {"data_unreadable": "data.unreadable", "data_too_large": "data.too_
               "data_not_utf8": "data.not_text", "data_not_toml": "data.not_toml",
               "data_not_toml_at": "data.not_toml_at", "data_no_format": "data.no_format",
               "data_unknown_format": "data.unknown_format", "data_unknown_field": "data.unknown_field",
-              "data_missing_field": "data.missing_field",
-              **{key: "data." + key.removeprefix("data_") for key in VALUE_PROBLEMS.values()}}
+              "data_missing_field": "data.missing_field", "data_integer": "data.integer", "data_number": "data.number",
+              "data_text": "data.text", "data_yes_no": "data.yes_no", "data_list": "data.list",
+              "data_table": "data.table",
+              "data_above": "data.above", "data_at_least": "data.at_least", "data_below": "data.below",
+              "data_at_most": "data.at_most", "data_one_of": "data.one_of", "data_multiple_of": "data.multiple_of",
+              "data_pattern": "data.pattern"}
 """The catalogue's text of each data file problem's reason (``engine.datafiles``)."""
-COUNTED = {"data_too_few", "data_too_many", "data_text_too_short", "data_text_too_long"}
-"""The problems whose words depend on their limit's number (``_one``, ``_other``)."""
+COUNTED = {"data_too_few": ("data.too_few_one", "data.too_few_other"),
+           "data_too_many": ("data.too_many_one", "data.too_many_other"),
+           "data_text_too_short": ("data.text_too_short_one", "data.text_too_short_other"),
+           "data_text_too_long": ("data.text_too_long_one", "data.text_too_long_other")}
+"""The problems whose words depend on their limit's number: their texts for one and for more."""

@@ -24,6 +24,8 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import LudoError, Reason
+from .i18n import Catalog
+from .words import format_int
 
 MAX_DATA_BYTES = 1024 * 1024
 """The largest data file (bytes): a board or a deck is a few kilobytes."""
@@ -51,13 +53,15 @@ class About(DataModel):
 
 class DataFileError(LudoError):
     """A data file that cannot be used: ``problems`` lists (entry, reason) pairs; ``reasons``, beside them, each
-    problem's ``Reason`` (``data_<key>`` in a catalogue, to say it in any language) where it has one."""
+    problem's ``Reason`` where it has one, to say it in any language: ``data_<key>`` in the front end's catalogue, or
+    ``data.<key>`` in the catalogue ``catalogs`` gives beside it (a game's, for its format's own checks)."""
 
     def __init__(self, source: str, problems: list[tuple[str, str]],
-                 reasons: Sequence[Reason | None] = ()) -> None:
+                 reasons: Sequence[Reason | None] = (), catalogs: Sequence[Catalog | None] = ()) -> None:
         self.source = source
         self.problems = problems
         self.reasons = list(reasons) + [None] * (len(problems) - len(reasons))
+        self.catalogs = list(catalogs) + [None] * (len(problems) - len(catalogs))
         shown = problems[:MAX_PROBLEMS]
         lines = [f"{source}: {entry}: {reason}" if entry else f"{source}: {reason}" for entry, reason in shown]
         if len(problems) > len(shown):
@@ -153,6 +157,68 @@ def _field_reason(error: Any) -> Reason | None:
     return Reason(key, fields)
 
 
+class FormatProblems(ValueError):
+    """What a data format's own check (a ``model_validator``) finds wrong, raised from it: each problem its entry
+    within the model ("" for the model itself) and its reason, which the game's catalogue says (``data.<key>``), so
+    that a person reads it in their language; the English words make the message, a line each."""
+
+    def __init__(self, catalog: Catalog, problems: Sequence[tuple[str, Reason]]) -> None:
+        self.catalog = catalog
+        self.problems = list(problems)
+        super().__init__("\n".join(f"{entry}: {self.said(reason, 'en')}" if entry else self.said(reason, "en")
+                                   for entry, reason in self.problems))
+
+    def said(self, reason: Reason, lang: str) -> str:
+        """``reason`` in ``lang`` (``said_by``)."""
+        return said_by(self.catalog, reason, lang)
+
+
+def twice_and_missing(numbers: list[int], last: int) -> list[Reason]:
+    """What is wrong with ``numbers`` (sorted) that should be 1 to ``last``, each once: the first five given twice and
+    the first five missing, as reasons (``data.numbers_twice``, ``data.numbers_missing``) a format's check adds to
+    its own."""
+    twice = sorted({k for k in numbers if numbers.count(k) > 1})
+    missing = sorted(set(range(1, last + 1)) - set(numbers))
+    return ([Reason("numbers_twice", {"numbers": str(twice[:5])})] if twice else []) + \
+        ([Reason("numbers_missing", {"numbers": str(missing[:5])})] if missing else [])
+
+
+def repeated_ids(ids: list[str], where: str = "cards") -> list[tuple[str, Reason]]:
+    """Each id given to an earlier entry of ``where`` again (``data.id_again``), for a format's check to add to its
+    own problems."""
+    seen: set[str] = set()
+    out = []
+    for i, given in enumerate(ids):
+        if given in seen:
+            out.append((f"{where}[{i}].id", Reason("id_again", {"id": repr(given)})))
+        seen.add(given)
+    return out
+
+
+def said_by(catalog: Catalog, reason: Reason, lang: str) -> str:
+    """``reason`` in ``lang`` by ``catalog``'s ``data.<key>`` (``data.<key>_one`` or ``_other`` by its ``count``
+    where the catalogue has both): a field that is itself a reason, or a list of them, said first (the list's texts
+    one after another), whole numbers written as ``lang`` writes them."""
+    fields: dict[str, Any] = {}
+    for name, value in reason.fields.items():
+        if isinstance(value, Reason):
+            value = said_by(catalog, value, lang)
+        elif isinstance(value, list) and all(isinstance(v, Reason) for v in value):
+            value = "".join(said_by(catalog, v, lang) for v in value)
+        elif type(value) is int:
+            value = format_int(value, lang)
+        fields[name] = value
+    count = reason.fields.get("count")
+    if type(count) is int and catalog.has(f"data.{reason.key}_one"):  # "1 card", "2 cards"
+        return catalog.plural(lang, f"data.{reason.key}", count, **fields)
+    return catalog.t(lang, f"data.{reason.key}", **fields)
+
+
+def _within(where: str, entry: str) -> str:
+    """An entry named within the model at ``where``: ``squares`` and ``[3].kind`` make ``squares[3].kind``."""
+    return ".".join(x for x in (where, entry) if x).replace(".[", "[")
+
+
 def _problems(error: Any) -> list[tuple[str, str]]:
     """A pydantic error as (entry, reason) pairs. A model's own check (a ``model_validator``) may find several
     problems: it raises one ``ValueError`` with a line each, and a line ``squares[32].kind: reason`` names its entry
@@ -164,7 +230,7 @@ def _problems(error: Any) -> list[tuple[str, str]]:
     for line in _reason(error).splitlines():
         m = _ENTRY.match(line)
         entry, reason = (m.group(1), m.group(2)) if m else ("", line)
-        out.append((".".join(x for x in (where, entry) if x).replace(".[", "["), reason))
+        out.append((_within(where, entry), reason))
     return out
 
 
@@ -189,9 +255,23 @@ def read_data(data: bytes, source: str, model: type[Model]) -> Loaded[Model]:
     try:
         value = model.model_validate(raw)
     except ValidationError as e:
-        errors = e.errors()
-        raise DataFileError(source, [p for err in errors for p in _problems(err)],
-                            [r for err in errors for r in [_field_reason(err)] * len(_problems(err))]) from None
+        problems: list[tuple[str, str]] = []
+        reasons: list[Reason | None] = []
+        catalogs: list[Catalog | None] = []
+        for err in e.errors():
+            found = (err.get("ctx") or {}).get("error")
+            if err["type"] == "value_error" and isinstance(found, FormatProblems):  # a format's own check
+                where = entry_path(tuple(err["loc"]))
+                for entry, reason in found.problems:
+                    problems.append((_within(where, entry), found.said(reason, "en")))
+                    reasons.append(reason)
+                    catalogs.append(found.catalog)
+                continue
+            said = _problems(err)
+            problems += said
+            reasons += [_field_reason(err)] * len(said)
+            catalogs += [None] * len(said)
+        raise DataFileError(source, problems, reasons, catalogs) from None
     if len(_CHECKED) >= 64:
         _CHECKED.clear()
     _CHECKED[(model, sha)] = value

@@ -15,7 +15,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine.datafiles import About, DataModel
+from ...engine.datafiles import About, DataModel, FormatProblems, repeated_ids, twice_and_missing
+from ...engine.errors import Reason
+from .texts import CATALOG
 
 SQUARES = 60
 """« But : case 60 »; « On commence par le numéro 1 »."""
@@ -53,9 +55,9 @@ class Square(DataModel):
     @model_validator(mode="after")
     def _titles_on_blue_and_red(self) -> Square:
         if self.colour in ("blue", "red") and self.title is None:
-            raise ValueError(f"a {self.colour} square carries a title (number, name, price, income)")
+            raise FormatProblems(CATALOG, [("", Reason("square_needs_title", {"colour": self.colour}))])
         if self.colour not in ("blue", "red") and self.title is not None:
-            raise ValueError(f"a {self.colour} square has no title (only blue and red squares do)")
+            raise FormatProblems(CATALOG, [("", Reason("square_no_title", {"colour": self.colour}))])
         return self
 
 
@@ -66,32 +68,29 @@ class Board(DataModel):
 
     @model_validator(mode="after")
     def _as_the_rulebook_says(self) -> Board:
-        problems = []
+        problems: list[tuple[str, Reason]] = []
         if len(self.squares) != SQUARES:
-            problems.append(f"squares: {len(self.squares)} squares; the board has squares 1 to {SQUARES}")
+            problems.append(("squares", Reason("square_count", {"count": len(self.squares), "squares": SQUARES})))
         for i, sq in enumerate(self.squares):
             if sq.number != i + 1:
-                problems.append(f"squares[{i}].number: {sq.number}; squares are numbered 1, 2, 3… in order, so this "
-                                f"one is {i + 1}")
+                problems.append((f"squares[{i}].number", Reason("square_number", {"number": sq.number,
+                                                                                  "expected": i + 1})))
                 break
             expected = "start" if i == 0 else "finish" if i == SQUARES - 1 else None
             if expected and sq.colour != expected:
-                problems.append(f"squares[{i}].colour: square {i + 1} is {expected!r} (pawns start on 1 and travel to "
-                                f"60), not {sq.colour!r}")
+                problems.append((f"squares[{i}].colour", Reason("end_colour", {
+                    "square": i + 1, "expected": repr(expected), "colour": repr(sq.colour)})))
             elif not expected and sq.colour in ("start", "finish"):
-                problems.append(f"squares[{i}].colour: only square 1 is 'start' and square 60 'finish'")
+                problems.append((f"squares[{i}].colour", Reason("start_finish_only", {})))
         titles = sorted(sq.title.number for sq in self.squares if sq.title is not None)
         if titles != list(range(1, TITLES + 1)):
-            twice = sorted({t for t in titles if titles.count(t) > 1})
-            missing = sorted(set(range(1, TITLES + 1)) - set(titles))
-            problems.append(f"squares: {len(titles)} titles; the game has titles 1 to {TITLES}, each once"
-                            + (f" (twice: {twice[:5]})" if twice else "")
-                            + (f" (missing: {missing[:5]})" if missing else ""))
+            problems.append(("squares", Reason("title_count", {"count": len(titles), "titles": TITLES,
+                                                               "detail": twice_and_missing(titles, TITLES)})))
         for colour in ("yellow", "green", "blue", "red"):
             if not any(sq.colour == colour for sq in self.squares):
-                problems.append(f"squares: no {colour} square; the rulebook's board has the four colours")
+                problems.append(("squares", Reason("no_colour", {"colour": colour})))
         if problems:
-            raise ValueError("\n".join(problems))
+            raise FormatProblems(CATALOG, problems)
         return self
 
 
@@ -138,7 +137,7 @@ class Move(DataModel):
     @model_validator(mode="after")
     def _moves(self) -> Move:
         if self.steps == 0:
-            raise ValueError("a move card moves: steps is not 0")
+            raise FormatProblems(CATALOG, [("", Reason("move_moves", {}))])
         return self
 
 
@@ -161,22 +160,18 @@ class Deck(DataModel):
 
     @model_validator(mode="after")
     def _a_hundred_cards(self) -> Deck:
-        problems = []
+        problems: list[tuple[str, Reason]] = []
         total = sum(c.copies for c in self.cards)
         if total != CARDS:
-            problems.append(f"cards: {total} cards (copies counted); the game has {CARDS} « cartes des charges »")
-        seen: set[str] = set()
-        for i, c in enumerate(self.cards):
-            if c.id in seen:
-                problems.append(f"cards[{i}].id: {c.id!r} is already the id of another card; ids are unique")
-            seen.add(c.id)
+            problems.append(("cards", Reason("card_count", {"count": total, "cards": CARDS})))
+        problems += repeated_ids([c.id for c in self.cards])
         honoured = [c.effect.title for c in self.cards if isinstance(c.effect, Honorary)]
         for i, c in enumerate(self.cards):
             if isinstance(c.effect, Honorary) and (c.copies > 1 or honoured.count(c.effect.title) > 1):
-                problems.append(f"cards[{i}].effect.title: one honorary card per establishment; title "
-                                f"{c.effect.title} has {honoured.count(c.effect.title) + c.copies - 1}")
+                problems.append((f"cards[{i}].effect.title", Reason("honorary_once", {
+                    "title": c.effect.title, "count": honoured.count(c.effect.title) + c.copies - 1})))
         if problems:
-            raise ValueError("\n".join(problems))
+            raise FormatProblems(CATALOG, problems)
         return self
 
 

@@ -15,7 +15,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine.datafiles import About, DataModel
+from ...engine.datafiles import About, DataModel, FormatProblems, repeated_ids, twice_and_missing
+from ...engine.errors import Reason
+from .texts import CATALOG
 
 SHOPS = 56
 """« Monsieur Jean POCHE sépare cette galerie géante en 56 commerces individuels »."""
@@ -142,9 +144,9 @@ class Square(DataModel):
         if self.kind == "shop":
             missing = [f for f in ("shop", "zone", "name") if getattr(self, f) is None]
             if missing:
-                raise ValueError(f"a shop square needs {', '.join(missing)}")
+                raise FormatProblems(CATALOG, [("", Reason("shop_needs", {"fields": ", ".join(missing)}))])
         elif self.shop is not None or self.zone is not None:
-            raise ValueError(f"a {self.kind} square has no shop number or zone (only shops do)")
+            raise FormatProblems(CATALOG, [("", Reason("not_a_shop", {"kind": self.kind}))])
         return self
 
 
@@ -157,35 +159,32 @@ class Board(DataModel):
     @model_validator(mode="after")
     def _as_the_rulebook_says(self) -> Board:
         """The counts the rulebook fixes; each problem on a line of its own, naming its entry."""
-        problems = []
+        problems: list[tuple[str, Reason]] = []
         for i, sq in enumerate(self.squares):
             if sq.number != i + 1:
-                problems.append(f"squares[{i}].number: {sq.number}; squares are numbered 1, 2, 3… in order, so this "
-                                f"one is {i + 1}")
+                problems.append((f"squares[{i}].number", Reason("square_number", {"number": sq.number,
+                                                                                  "expected": i + 1})))
                 break
         count = len(self.squares)
         if count < BONUS_SQUARE:
-            problems.append(f"squares: {count} squares; the board has at least {BONUS_SQUARE} (square 66 is "
-                            "« + 1 commerce »)")
+            problems.append(("squares", Reason("square_count", {"count": count, "least": BONUS_SQUARE})))
         for number, kind in ((BANKRUPTCY_SQUARE, "bankruptcy"), (BONUS_SQUARE, "bonus")):
             if count >= number and self.squares[number - 1].kind != kind:
-                problems.append(f"squares[{number - 1}].kind: square {number} is {self.squares[number - 1].kind!r}; "
-                                f"the rulebook makes it {kind!r}")
+                problems.append((f"squares[{number - 1}].kind", Reason("square_kind", {
+                    "square": number, "kind": repr(self.squares[number - 1].kind), "rulebook": repr(kind)})))
             for i, s in enumerate(self.squares):
                 if s.kind == kind and s.number != number:
-                    problems.append(f"squares[{i}].kind: only square {number} is {kind!r}, not square {s.number}")
+                    problems.append((f"squares[{i}].kind", Reason("kind_only_on", {
+                        "square": number, "kind": repr(kind), "other": s.number})))
         shops = sorted(s.shop for s in self.squares if s.shop is not None)
         if shops != list(range(1, SHOPS + 1)):
-            twice = sorted({n for n in shops if shops.count(n) > 1})
-            missing = sorted(set(range(1, SHOPS + 1)) - set(shops))
-            problems.append(f"squares: {len(shops)} shop squares; the board has shops 1 to {SHOPS}, each once"
-                            + (f" (twice: {twice[:5]})" if twice else "")
-                            + (f" (missing: {missing[:5]})" if missing else ""))
+            problems.append(("squares", Reason("shop_count", {"count": len(shops), "shops": SHOPS,
+                                                              "detail": twice_and_missing(shops, SHOPS)})))
         for kind in ("bouton_rouge", "bureau"):
             if not any(s.kind == kind for s in self.squares):
-                problems.append(f"squares: no {kind!r} square; the rulebook's board has them")
+                problems.append(("squares", Reason("no_kind", {"kind": repr(kind)})))
         if problems:
-            raise ValueError("\n".join(problems))
+            raise FormatProblems(CATALOG, problems)
         return self
 
 
@@ -208,13 +207,12 @@ class MailDeck(DataModel):
 
     @model_validator(mode="after")
     def _two_piles_with_shops(self) -> MailDeck:
-        problems = _unique_ids([c.id for c in self.cards])
+        problems = repeated_ids([c.id for c in self.cards])
         for pile in ("even", "odd"):
             if not any(c.pile == pile and c.top.kind == "shop" for c in self.cards):
-                problems.append(f"cards: the {pile} pile has no shop card; mail, doubles and the bankruptcy procedure "
-                                "draw shops from both piles")
+                problems.append(("cards", Reason(f"no_shop_{pile}", {})))
         if problems:
-            raise ValueError("\n".join(problems))
+            raise FormatProblems(CATALOG, problems)
         return self
 
 
@@ -233,20 +231,10 @@ class RedDeck(DataModel):
 
     @model_validator(mode="after")
     def _ids_once(self) -> RedDeck:
-        problems = _unique_ids([c.id for c in self.cards])
+        problems = repeated_ids([c.id for c in self.cards])
         if problems:
-            raise ValueError("\n".join(problems))
+            raise FormatProblems(CATALOG, problems)
         return self
-
-
-def _unique_ids(ids: list[str]) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for i, card in enumerate(ids):
-        if card in seen:
-            out.append(f"cards[{i}].id: {card!r} is already the id of another card; ids are unique")
-        seen.add(card)
-    return out
 
 
 FORMATS: dict[str, type[DataModel]] = {
