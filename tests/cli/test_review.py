@@ -426,7 +426,13 @@ def test_a_piped_game_fits_the_columns_it_is_given(capsys: pytest.CaptureFixture
 @pytest.mark.parametrize(("content", "french", "english"), [
     (None, "impossible de le lire\u00a0: ce fichier ou ce dossier n'existe pas", "cannot be read: "),
     (b"\xff\xfe", "ce n'est pas du texte UTF-8 (octet 0)", "not UTF-8 text (byte 0)"),
-    (b"root:x:0:0\n", "ce n'est pas du TOML valide à la ligne 1, colonne 5", "not valid TOML at line 1, column 5"),
+    (b"root:x:0:0\n", "ce n'est pas du TOML valide à la ligne 1, colonne 5 (il faut '=' entre une clé et sa valeur)",
+     "not valid TOML at line 1, column 5 (Expected '=' after a key in a key/value pair)"),
+    (b'format = "a-vendre/board"\n[about\n',
+     "à la ligne 2, colonne 7 (il faut ']' à la fin de la déclaration d'une table)",
+     "at line 2, column 7 (Expected ']' at the end of a table declaration)"),
+    (b"x = 1\nx = 2\n", "à la ligne 2, colonne 6 (une valeur ne peut pas être remplacée)",
+     "at line 2, column 6 (Cannot overwrite a value)"),
     (b"foo = 1\n", "format\u00a0: champ manquant\u00a0: un fichier de données commence par format = '<jeu>/<sorte>'",
      'format: missing: a data file starts with format = "<game>/<kind>"'),
     (b'format = "x/y"\n', "format\u00a0: 'x/y' n'est un format d'aucun jeu\u00a0; les formats sont a-vendre/board",
@@ -536,3 +542,14 @@ def test_every_value_problem_has_its_words() -> None:
 
     assert set(VALUE_PROBLEMS.values()) <= set(DATA_TEXTS) | set(COUNTED)
     assert not set(DATA_TEXTS) & set(COUNTED)
+
+
+def test_every_toml_parser_message_has_its_words_in_both_languages() -> None:
+    """Each of the parser's messages the catalogue knows is said in French, and in English as the parser says it."""
+    from ludotheque.cli.check_data import TOML_WORDS, toml_words
+
+    assert len(TOML_WORDS) == len({key for _, key in TOML_WORDS})
+    assert toml_words("Unterminated string", "fr") == "texte non terminé"
+    assert toml_words("Cannot declare ('a', 'b') twice", "fr") == "('a', 'b') est déclaré deux fois"
+    assert toml_words("Cannot declare ('a', 'b') twice", "en") == "Cannot declare ('a', 'b') twice"
+    assert toml_words("Something new", "fr") == "Something new", "unknown words stay as the parser says them"

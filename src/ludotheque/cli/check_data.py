@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from typing import Any
 
 from rich.table import Table
@@ -83,6 +84,8 @@ def _data_reason(reason: Reason, lang: str) -> str:
     fields = record_fields(reason, lang)
     if "known" in fields:
         fields["known"] = join_words(fields["known"], lang)
+    if reason.key in ("data_not_toml", "data_not_toml_at"):
+        fields["detail"] = toml_words(str(fields["detail"]), lang)
     if "allowed" in fields:
         fields["allowed"] = join_words(fields["allowed"], lang, either=True)
     if isinstance(fields.get("limit"), float):
@@ -110,3 +113,36 @@ COUNTED = {"data_too_few": ("data.too_few_one", "data.too_few_other"),
            "data_text_too_short": ("data.text_too_short_one", "data.text_too_short_other"),
            "data_text_too_long": ("data.text_too_long_one", "data.text_too_long_other")}
 """The problems whose words depend on their limit's number: their texts for one and for more."""
+
+TOML_WORDS: list[tuple[re.Pattern[str], str]] = [(re.compile(pattern), key) for pattern, key in (
+    (r"Cannot declare (?P<name>.+) twice", "toml.declare_twice"),
+    (r"Cannot mutate immutable namespace (?P<name>.+)", "toml.immutable"),
+    (r"Cannot overwrite a value", "toml.overwrite"),
+    (r"Cannot redefine namespace (?P<name>.+)", "toml.redefine"),
+    (r"Duplicate inline table key (?P<name>.+)", "toml.inline_twice"),
+    (r"Escaped character is not a Unicode scalar value", "toml.not_unicode"),
+    (r"Expected '=' after a key in a key/value pair", "toml.equals"),
+    (r"Expected '\]' at the end of a table declaration", "toml.table_end"),
+    (r"Expected '\]\]' at the end of an array declaration", "toml.array_end"),
+    (r"Expected (?P<what>.+)", "toml.expected"),
+    (r"Found invalid character (?P<char>.+)", "toml.invalid_character"),
+    (r"Illegal character (?P<char>.+)", "toml.illegal_character"),
+    (r"Invalid date or datetime", "toml.date"),
+    (r"Invalid hex value", "toml.hex"),
+    (r"Invalid initial character for a key part", "toml.key_start"),
+    (r"Invalid statement", "toml.statement"),
+    (r"Invalid value", "toml.value"),
+    (r"Unclosed array", "toml.unclosed_array"),
+    (r"Unclosed inline table", "toml.unclosed_table"),
+    (r"Unescaped '\\' in a string", "toml.backslash"),
+    (r"Unterminated string", "toml.unterminated"))]
+"""What Python's TOML parser says (``tomllib``), by the catalogue's key that says it in the user's language."""
+
+
+def toml_words(detail: str, lang: str) -> str:
+    """The TOML parser's words about a file in ``lang``, as far as the catalogue knows them (else as it says them)."""
+    for pattern, key in TOML_WORDS:
+        found = pattern.fullmatch(detail)
+        if found is not None:
+            return UI.t(lang, key, **found.groupdict())
+    return detail
