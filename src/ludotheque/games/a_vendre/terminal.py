@@ -14,7 +14,7 @@ A square with more pawns than its cell holds says so under the board, with every
 
 What happened is said a turn an entry (the roll and the move, then payments, the card, a purchase…), and an auction an
 entry of its own: its title and opening bid, every bid and every player dropping out, in order, and how it ended; an
-auction under way is never left out.
+auction under way is never left out (``log_lines.py``; the position as both read it: ``screen_position.py``).
 
 Action texts are shown in the player's language (``action_words``: ``achète``, ``enchères 12``, ``mise 350``), words
 the parser accepts back; the records keep the English texts. A banner says when the board and the cards are the
@@ -28,7 +28,6 @@ short names (``cli/words.py``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -37,14 +36,14 @@ from rich.text import Text
 
 from ...cli.board import SeatMarks, track
 from ...cli.layout import fitted, pack
-from ...cli.render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, describe_lines, measure, wrapped
+from ...cli.render import View, measure, wrapped
 from ...cli.words import parsed, reconstructed_banner, short_name, table_name, verb_words
 from ...engine.errors import Reason
 from ...engine.state import Event
-from ...engine.words import format_int
 from .actions import Auction, Bid, Borrow, Buy, Leave, Pass, PayTax, TakeCard, parse_action
+from .log_lines import LogLines
+from .screen_position import Position, effect_text, money, name_of, place
 from .state import half_up
-from .texts import effect_words
 
 SEAT_MARKS = "ABCDEFGHI"
 """A seat's mark on the board and in the tables: a letter, so that it is never taken for a title's number."""
@@ -84,80 +83,10 @@ VERBS = {
 }
 """The action words in each language, those ``actions.parse_action`` reads back (accents or not)."""
 
-AUCTION_EVENTS = frozenset({"auction", "bid", "bid_pass", "sold", "sold_to_bank", "bank_sold", "bank_unsold"})
-AUCTION_ENDS = frozenset({"sold", "sold_to_bank", "bank_sold", "bank_unsold"})
-MAJOR_EVENTS = frozenset({"buy", "honorary", "loan", "leaves", "reached_60", "waits", "short"})
-"""What changes the titles, the debts or the race: kept in a turn's short form, and a turn with one weighs more."""
-MONEY_EVENTS = frozenset({"pay", "bank_pays"})
-"""What moves money: kept in a turn's short form, the amount only."""
-
-
-# --- words ------------------------------------------------------------------------------------------------------
 def action_words(text: str, lang: str) -> str:
     """An action's text in ``lang``'s words (``buy`` -> ``achète``, ``auction 12`` -> ``enchères 12``, ``bid 350`` ->
     ``mise 350``): amounts in plain digits, as they are typed back."""
     return verb_words(text, lang, parse_action, VERBS)
-
-
-def money(view: View, amount: int) -> str:
-    return format_int(amount, view.lang)
-
-
-def name_of(view: View, seat: int | None) -> str:
-    """A seat's name, or the bank's for -1 (or None)."""
-    if seat is not None and 0 <= seat < len(view.names):
-        return view.names[seat]
-    return view.t("bank.name")
-
-
-def effect_text(view: View, effect: dict[str, Any] | None) -> str:
-    """A charge card's effect in words (as ``describe`` says it)."""
-    return effect_words(view.lang, effect) if effect else ""
-
-
-# --- the position as the screen reads it ------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Position:
-    """What the board shows, indexed from the observation: squares, titles, holders and pawns."""
-
-    squares: list[dict[str, Any]]
-    titles: dict[int, dict[str, Any]]
-    """Each title (number, name, price, income) by its number, with the ``square`` it is on and its ``colour``."""
-    owners: dict[int, int]
-    pawns: dict[int, list[int]]
-    """The seats in the game by the square their pawn is on (0: on square 60 and setting out on the second trip, the
-    next step being square 1)."""
-
-    @classmethod
-    def of(cls, obs: dict[str, Any]) -> Position:
-        squares: list[dict[str, Any]] = obs["board"]
-        titles = {s["title"]["number"]: dict(s["title"], square=s["number"], colour=s["colour"])
-                  for s in squares if s["title"]}
-        pawns: dict[int, list[int]] = {}
-        for p in obs["players"]:
-            if not p["out"]:
-                pawns.setdefault(p["square"], []).append(p["seat"])
-        return cls(squares, titles, {int(k): v for k, v in obs["owners"].items()}, pawns)
-
-    def square(self, number: int) -> dict[str, Any]:
-        return self.squares[number - 1] if 1 <= number <= len(self.squares) else {}
-
-    def title_at(self, number: int) -> int:
-        """The title on square ``number`` (0: none)."""
-        title = self.square(number).get("title")
-        return int(title["number"]) if title else 0
-
-    def name(self, title: int) -> str:
-        return str(self.titles.get(title, {}).get("name") or "")
-
-    def price(self, title: int) -> int:
-        return int(self.titles.get(title, {}).get("price") or 0)
-
-    def income(self, title: int) -> int:
-        return int(self.titles.get(title, {}).get("income") or 0)
-
-    def colour(self, title: int) -> str:
-        return str(self.titles.get(title, {}).get("colour") or "")
 
 
 def title_label(pos: Position, title: int, named: bool = True) -> Text:
@@ -167,18 +96,6 @@ def title_label(pos: Position, title: int, named: bool = True) -> Text:
     if named and pos.name(title):
         text.append(" " + pos.name(title))
     return text
-
-
-def place(view: View, pos: Position, square: int) -> str:
-    """What a square is, in words: ``title 12 Quincaillerie``, ``yellow``, ``green``, ``start``, ``finish``."""
-    s = pos.square(square)
-    if not s:
-        return view.t("ui.place.before")
-    title = pos.title_at(square)
-    if title:
-        return view.t("ui.place.title", title=title, name=pos.name(title))
-    key = f"ui.place.{s['colour']}"
-    return view.t(key) if view.game.catalog.has(key) else str(s["colour"])
 
 
 def card_detail(view: View, pos: Position, effect: dict[str, Any]) -> str:
@@ -196,7 +113,7 @@ def card_detail(view: View, pos: Position, effect: dict[str, Any]) -> str:
     return ""
 
 
-class AVendreRenderer:
+class AVendreRenderer(LogLines):
     """The « A Vendre ! » screen and the words for its actions and events."""
 
     milestones: frozenset[str] = frozenset()
@@ -680,166 +597,3 @@ class AVendreRenderer:
 
     def milestone(self, view: View, log: Sequence[Event], since: int) -> list[RenderableType]:
         return []
-
-    # --- events in words --------------------------------------------------------------------------------------
-    def event_lines(self, view: View, events: Sequence[Event]) -> list[EventLine]:
-        """Each turn in one entry (its roll and move, then what followed), each auction in one of its own (every bid
-        in order and how it ended), the lot for who starts and the end apart."""
-        pos = Position.of(view.obs)
-        out: list[EventLine] = []
-        i = 0
-        while i < len(events):
-            e = events[i]
-            j = i + 1
-            if e.kind == "game_end":
-                out += describe_lines(view, [e], KEY)
-            elif e.kind == "first":
-                out += describe_lines(view, [e], NORMAL)
-            elif e.kind in AUCTION_EVENTS:
-                while j < len(events) and events[j - 1].kind not in AUCTION_ENDS and \
-                        events[j].kind in AUCTION_EVENTS - {"auction"}:
-                    j += 1
-                if j < len(events) and events[j - 1].kind == "sold_to_bank" and events[j].kind == "bank_pays" and \
-                        events[j].args.get("why") == "auction" and events[j].args["amount"] == events[j].args["owed"]:
-                    j += 1  # the bank pays the seller the opening bid: said with the auction
-                out.append(self._auction(view, pos, events[i:j]))
-            else:
-                while j < len(events) and events[j].kind not in ("turn", "game_end", "first") and \
-                        events[j].kind not in AUCTION_EVENTS:
-                    j += 1
-                out.append(self._turn(view, pos, events[i:j]))
-            i = j
-        return out
-
-    def _auction(self, view: View, pos: Position, run: Sequence[Event]) -> EventLine:
-        """An auction in one entry: "Auction of Bob's title 41 Grand magasin, opening bid 660: Cy drops out, Ada bids
-        670; Ada buys it for 670." (what came before one's last move is left out: "Auction of title 41, continued:
-        …"). An auction still under way is never left out (its short form names the bidders shorter)."""
-        first = run[0]
-        end = next((e for e in run if e.kind in AUCTION_ENDS), None)
-        open_auction = view.obs["auction"]
-        bank = first.args.get("what") == "bank" if first.kind == "auction" else \
-            end.kind.startswith("bank_") if end is not None else bool(open_auction and open_auction["kind"] == "bank")
-        def said(who: Callable[[int | None], str]) -> tuple[str, str, str]:
-            """The auction's head, its bids and how it ended, seats named by ``who``."""
-            if first.kind == "auction":
-                a = first.args
-                head = view.t("summary.auction_bank", amount=money(view, a["amount"])) if bank else \
-                    view.t("summary.auction", seller=who(a["seat"]), title=a["title"], name=pos.name(a["title"]),
-                           amount=money(view, a["amount"]))
-            else:
-                title = end.args.get("title") if end is not None else open_auction["title"] if open_auction else None
-                head = view.t("summary.auction_bank_more") if bank else \
-                    view.t("summary.auction_more", title=title) if title else view.t("summary.auction_some_more")
-            bids: list[str] = []
-            result = ""
-            for e in run:
-                a = e.args
-                if e.kind == "bid":
-                    bids.append(view.t("summary.bid", player=who(a["seat"]), amount=money(view, a["amount"])))
-                elif e.kind == "bid_pass":
-                    bids.append(view.t("summary.bid_pass", player=who(a["seat"])))
-                elif e.kind == "sold":
-                    result = view.t("summary.sold", buyer=who(a["buyer"]), amount=money(view, a["amount"]))
-                elif e.kind == "sold_to_bank":
-                    paid = run[-1].kind == "bank_pays"  # the bank paid the seller at once
-                    result = view.t("summary.sold_to_bank_paid" if paid else "summary.sold_to_bank",
-                                    seller=who(a["seat"]), amount=money(view, a["amount"]))
-                elif e.kind in ("bank_sold", "bank_unsold"):
-                    result = view.t(f"summary.{e.kind}", player=who(a.get("seat")),
-                                    amount=money(view, a.get("amount", 0)))
-            return head, ", ".join(bids), result
-
-        head, bids, result = said(lambda seat: name_of(view, seat))
-        brief_head, brief_bids, brief_result = said(lambda seat: short_name(name_of(view, seat)))
-        if end is None:  # under way: every bid so far, never left out (the short form with shorter names)
-            text = view.t("summary.auction_open", head=head, bids=bids or view.t("summary.no_bids"))
-            short = view.t("summary.auction_open", head=brief_head, bids=brief_bids or view.t("summary.no_bids"))
-            return EventLine(text, KEY, short if short != text else "")
-        sep = view.t("summary.sep")
-        full = view.t("summary.auction_done", head=head, bids=bids + sep if bids else "", result=result)
-        if first.kind == "auction":
-            brief_head = view.t("summary.auction_bank_short") if bank else \
-                view.t("summary.auction_short", title=first.args["title"])
-        short = view.t("summary.auction_done", head=brief_head, bids="", result=brief_result)
-        return EventLine(full, MAJOR, short if short != full else "")
-
-    def _turn(self, view: View, pos: Position, run: Sequence[Event]) -> EventLine:
-        """One turn (or what is left of one) in a line: "Bob, round 16: rolls 6, to square 9 (title 6 Gare); pays 120
-        to Dee (its income); card T23: pay the tax (R) of square 44; the pawn stays." A turn that moved money or
-        changed the titles, a debt or the race weighs as a major line, so that when room is short the earlier turns
-        are said in their short form (the roll and the moves, the amounts, what changed) before any is left out; a
-        turn that did neither is routine."""
-        player = next((e.args["seat"] for e in run if isinstance(e.args.get("seat"), int)), None)
-        round_number = next((e.args["round"] for e in run if e.kind == "turn"), None)
-        clauses: list[str] = []
-        short: list[str] = []
-        weight = ROUTINE
-        k = 0
-        while k < len(run):
-            e = run[k]
-            k += 1
-            if e.kind == "turn":
-                continue
-            brief: str | None = None  # the clause in the short form (None: left out of it)
-            if e.kind in ("roll", "green") and k < len(run) and run[k].kind == "move":
-                square = run[k].args["square"]
-                k += 1
-                key = "summary.c_roll_move" if e.kind == "roll" else "summary.c_green_move"
-                text = view.t(key, face=e.args.get("face"), square=square, place=place(view, pos, square))
-                brief = view.t(f"{key}_short", face=e.args.get("face"), square=square)
-            elif e.args.get("seat", player) == player:
-                text = self._clause(view, pos, e)
-                if e.kind == "move":
-                    brief = view.t("summary.c_move_short", square=e.args["square"])
-                elif e.kind in MAJOR_EVENTS or e.kind == "roll":
-                    brief = text
-                elif e.kind == "pay":
-                    brief = view.t("summary.c_pay_short", amount=money(view, e.args["amount"]),
-                                   to=short_name(name_of(view, e.args["to"])))
-                elif e.kind == "bank_pays":
-                    brief = view.t("summary.c_receive_short", amount=money(view, e.args["amount"]))
-            else:
-                text = view.game.describe(e, view.lang, view.names).rstrip(".")
-                if e.kind in MAJOR_EVENTS or e.kind in MONEY_EVENTS:
-                    brief = text
-            clauses.append(text)
-            if brief is not None:
-                short.append(brief)
-            if e.kind in MAJOR_EVENTS or e.kind in MONEY_EVENTS:
-                weight = MAJOR
-        who = name_of(view, player) if player is not None else ""
-        key = "summary.turn" if round_number is not None else "summary.turn_rest"
-        sep = view.t("summary.sep")
-        full = view.t(key, player=who, round=round_number, what=sep.join(clauses)) if clauses else \
-            view.t("summary.turn_only", player=who, round=round_number)
-        shorter = view.t(key, player=short_name(who), round=round_number, what=sep.join(short)) if short else ""
-        return EventLine(full, weight, shorter if shorter and shorter != full else "")
-
-    def _clause(self, view: View, pos: Position, e: Event) -> str:
-        """What the turn's player does, without their name ("pays 120 to Dee (its income)")."""
-        a = dict(e.args)
-        for key in ("amount", "cash", "owed"):
-            if isinstance(a.get(key), int):
-                a[key] = money(view, a[key])
-        if "why" in a:
-            a["why"] = view.t(f"why.{a['why']}")
-        for key in ("to", "holder"):
-            if key in a:
-                a[key] = name_of(view, a[key])
-        kind = e.kind
-        if kind == "card":
-            return view.t("summary.c_card", card=a["card"], effect=effect_text(view, a["effect"]).rstrip("."))
-        if kind == "move":
-            return view.t("summary.c_move", square=a["square"], place=place(view, pos, a["square"]))
-        if kind in ("buy", "honorary", "honorary_taken"):
-            return view.t(f"summary.c_{kind}", title=a["title"], name=pos.name(a["title"]),
-                          amount=a.get("amount", ""), holder=a.get("holder", ""))
-        if kind == "bank_pays":
-            key = "summary.c_bank_pays" if a["owed"] == a["amount"] else "summary.c_bank_pays_short"
-            return view.t(key, amount=a["amount"], owed=a["owed"], why=a["why"])
-        key = f"summary.c_{kind}"
-        if view.game.catalog.has(key):
-            return view.t(key, **a)
-        return view.game.describe(e, view.lang, view.names).rstrip(".")
-
