@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 from rich.text import Text
 
 from ..engine.errors import InvalidActionError
+from ..engine.words import format_int
 from .render import View, wrapped
 
 ActionT = TypeVar("ActionT")
@@ -34,6 +35,19 @@ def verb_words(text: str, lang: str, parse: Callable[[str], Any], verbs: Mapping
     verb, *arguments = action.text().split(" ", 1)
     words = verbs.get(lang, verbs["en"])
     return " ".join([words.get(verb, verb), *arguments])
+
+
+def money(view: View, amount: int) -> str:
+    """An amount as the viewer's language writes it (6,000; 6 000)."""
+    return format_int(amount, view.lang)
+
+
+def seat_or_bank(view: View, seat: int | None) -> str:
+    """A seat's name, or the bank's for -1 or None (the game's ``bank.name``, in games where the bank pays and is
+    paid like a player)."""
+    if seat is not None and 0 <= seat < len(view.names):
+        return view.names[seat]
+    return view.t("bank.name")
 
 
 def short_name(name: str) -> str:

@@ -7,19 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cli.render import View
-from ...engine.words import format_int
+from ...cli.words import money, seat_or_bank
 from .texts import effect_words
-
-
-def money(view: View, amount: int) -> str:
-    return format_int(amount, view.lang)
-
-
-def name_of(view: View, seat: int | None) -> str:
-    """A seat's name, or the bank's for -1 (or None)."""
-    if seat is not None and 0 <= seat < len(view.names):
-        return view.names[seat]
-    return view.t("bank.name")
 
 
 def effect_text(view: View, effect: dict[str, Any] | None) -> str:
@@ -83,3 +72,8 @@ def place(view: View, pos: Position, square: int) -> str:
         return view.t("ui.place.title", title=title, name=pos.name(title))
     key = f"ui.place.{s['colour']}"
     return view.t(key) if view.game.catalog.has(key) else str(s["colour"])
+
+
+name_of = seat_or_bank
+"""A seat's name, or the bank's for -1."""
+__all__ = ["Position", "effect_text", "money", "name_of", "place"]

@@ -30,10 +30,10 @@ from rich.text import Text
 from ...cli.board import SeatMarks, cropped, track
 from ...cli.layout import fitted, pack
 from ...cli.render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, describe_lines, flow, wrapped
-from ...cli.words import parsed, reconstructed_banner, short_name, table_name, verb_words
+from ...cli.words import money, parsed, reconstructed_banner, seat_or_bank, short_name, table_name, verb_words
 from ...engine.errors import Reason
 from ...engine.state import Event
-from ...engine.words import format_int, join_words
+from ...engine.words import join_words
 from .actions import Buy, Gallery, Merge, Pass, PayDebt, Sell, Sign, Unsign, parse_action
 
 SEAT_MARKS = "ABCDEF"
@@ -92,15 +92,8 @@ def action_words(text: str, lang: str) -> str:
     return verb_words(text, lang, parse_action, VERBS)
 
 
-def money(view: View, amount: int) -> str:
-    return format_int(amount, view.lang)
-
-
-def name_of(view: View, seat: int | None) -> str:
-    """A seat's name, or Mr Jean Poche's (the bank) for -1."""
-    if seat is not None and 0 <= seat < len(view.names):
-        return view.names[seat]
-    return view.t("bank.name")
+name_of = seat_or_bank
+"""A seat's name, or Mr Jean Poche's (the bank) for -1."""
 
 
 # --- the position as the screen reads it --------------------------------------------------------------------
