@@ -18,40 +18,42 @@ the project's reconstruction rather than the printed edition.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.errors import StyleSyntaxError
-from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
 from ...cli.board import SeatMarks, cropped, track
 from ...cli.layout import fitted, pack
-from ...cli.render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, describe_lines, flow, wrapped
-from ...cli.words import money, parsed, reconstructed_banner, seat_or_bank, short_name, table_name, verb_words
+from ...cli.render import View, flow, wrapped
+from ...cli.words import money, parsed, reconstructed_banner, short_name, table_name, verb_words
 from ...engine.errors import Reason
 from ...engine.state import Event
 from ...engine.words import join_words
 from .actions import Buy, Gallery, Merge, Pass, PayDebt, Sell, Sign, Unsign, parse_action
+from .log_lines import LogLines
+from .screen_position import (
+    GALLERY_MARKS,
+    SPECIAL_MARKS,
+    Position,
+    effect_text,
+    name_of,
+    place,
+    shop_label,
+    zone_name,
+    zone_style,
+)
 
 SEAT_MARKS = "ABCDEF"
 """A seat's mark on the board and in the tables: a letter, so that it is never taken for a shop's number."""
 SEAT_COLOURS = ("cyan", "magenta", "dodger_blue1", "bright_red", "bright_white", "medium_purple1")
 """Each seat's colour: its mark as an owner is written in it, its pawn on it."""
 SEATS = SeatMarks(SEAT_MARKS, SEAT_COLOURS)
-ZONE_STYLES = {"orange": "bold black on dark_orange", "yellow": "bold black on yellow1",
-               "green": "bold black on green3"}
-"""A zone's colour when the board file's own colour cannot be used."""
-SPECIAL_MARKS = {"bouton_rouge": "BR", "bureau": "Bu", "bankruptcy": "-1", "bonus": "+1"}
-"""The squares that are not shops, as the board shows them (the legend says what they are)."""
 SPECIAL_STYLES = {"bouton_rouge": "bold white on red3", "bureau": "bold white on blue3",
                   "bankruptcy": "bold white on grey30", "bonus": "bold black on bright_cyan"}
 SIGN_MARK = "★"
 FREE_MARK = "·"
-GALLERY_MARKS = "abcdefghijklmnopqrstuvwxyz"
-"""A gallery's mark on the board, by its place in the view's list (galleries in order of their lowest shop)."""
 OUT_STYLE = "dim strike"
 TO_MOVE_MARK = "◂"
 
@@ -77,14 +79,6 @@ VERBS = {
 }
 """The action words in each language, those ``actions.parse_action`` reads back (accents or not)."""
 
-MAJOR_EVENTS = frozenset({"gallery", "merge", "sign", "unsign", "free_shop", "bankrupt_shop", "dissolved", "sell",
-                          "ruined"})
-"""What changes the board or the race to win: kept in a turn's short form."""
-NORMAL_EVENTS = frozenset({"buy", "pay", "receive"})
-"""What moves money: kept in a turn's short form, the amount only."""
-OTHER_SEAT_EVENTS = frozenset({"pay", "short", "sell", "dissolved", "ruined"})
-"""Events whose seat may be another than the turn's player (an owner paying a mail bill and what follows)."""
-
 
 # --- words --------------------------------------------------------------------------------------------------
 def action_words(text: str, lang: str) -> str:
@@ -92,114 +86,7 @@ def action_words(text: str, lang: str) -> str:
     return verb_words(text, lang, parse_action, VERBS)
 
 
-name_of = seat_or_bank
-"""A seat's name, or Mr Jean Poche's (the bank) for -1."""
-
-
-# --- the position as the screen reads it --------------------------------------------------------------------
-@dataclass(frozen=True)
-class Position:
-    """What the board shows, indexed from the observation: squares, shops, owners, signs, galleries and pawns."""
-
-    squares: list[dict[str, Any]]
-    by_shop: dict[int, dict[str, Any]]
-    owners: dict[int, int]
-    signs: frozenset[int]
-    galleries: list[dict[str, Any]]
-    """Each gallery of the view, with its ``mark`` added."""
-    gallery_of: dict[int, int]
-    pawns: dict[int, list[int]]
-    """The seats in the game, by the square their pawn is on (0: not yet on the board)."""
-    zones: dict[str, dict[str, Any]]
-
-    @classmethod
-    def of(cls, obs: dict[str, Any]) -> Position:
-        squares: list[dict[str, Any]] = obs["board"]["squares"]
-        galleries = [dict(g, mark=GALLERY_MARKS[k % len(GALLERY_MARKS)]) for k, g in enumerate(obs["galleries"])]
-        pawns: dict[int, list[int]] = {}
-        for p in obs["players"]:
-            if not p["out"]:
-                pawns.setdefault(p["square"], []).append(p["seat"])
-        return cls(squares, {s["shop"]: s for s in squares if s["kind"] == "shop"},
-                   {int(k): v for k, v in obs["owners"].items()}, frozenset(obs["signs"]), galleries,
-                   {s: k for k, g in enumerate(galleries) for s in g["shops"]}, pawns, obs["board"]["zones"])
-
-    def income(self, shop: int) -> int:
-        zone = self.by_shop.get(shop, {}).get("zone")
-        return int(self.zones[zone]["income"]) if zone in self.zones else 0
-
-    def price(self, shop: int) -> int:
-        zone = self.by_shop.get(shop, {}).get("zone")
-        return int(self.zones[zone]["price"]) if zone in self.zones else 0
-
-    def shop_name(self, shop: int) -> str:
-        return str(self.by_shop.get(shop, {}).get("name") or "")
-
-    def zone_of(self, shop: int) -> str:
-        return str(self.by_shop.get(shop, {}).get("zone") or "")
-
-    def here(self, seat: int, obs: dict[str, Any]) -> int:
-        """The shop under ``seat``'s pawn (0: none)."""
-        square = obs["players"][seat]["square"]
-        if 1 <= square <= len(self.squares) and self.squares[square - 1]["kind"] == "shop":
-            return int(self.squares[square - 1]["shop"])
-        return 0
-
-    def gallery_mark(self, shop: int) -> str:
-        g = self.gallery_of.get(shop)
-        return "" if g is None else str(self.galleries[g]["mark"])
-
-
-def zone_style(pos: Position, zone: str) -> str:
-    """A zone's colour as the board file gives it (``#f28c28``), else the usual one."""
-    colour = pos.zones.get(zone, {}).get("colour")
-    if isinstance(colour, str):
-        style = f"bold black on {colour}"
-        try:
-            Style.parse(style)
-        except StyleSyntaxError:
-            pass
-        else:
-            return style
-    return ZONE_STYLES.get(zone, "bold reverse")
-
-
-def zone_name(view: View, zone: str) -> str:
-    return view.t(f"ui.zone.{zone}") if zone in ("orange", "yellow", "green") else zone
-
-
-def shop_label(view: View, pos: Position, shop: int, named: bool = True) -> Text:
-    """A shop's number on its zone's colour, then its name."""
-    text = Text()
-    text.append(f" {shop} ", style=zone_style(pos, pos.zone_of(shop)))
-    if named and pos.shop_name(shop):
-        text.append(" " + pos.shop_name(shop))
-    return text
-
-
-def place(view: View, pos: Position, square: int, named: bool = True) -> str:
-    """What a square is, in words: ``shop 22 Parfumerie`` (``shop 22`` unless ``named``), ``Bouton Rouge``…"""
-    if not 1 <= square <= len(pos.squares):
-        return view.t("ui.place.start")
-    s = pos.squares[square - 1]
-    if s["kind"] == "shop":
-        if not named or not s["name"]:
-            return view.t("ui.place.shop_number", shop=s["shop"])
-        return view.t("ui.place.shop", shop=s["shop"], name=s["name"])
-    return view.t(f"ui.place.{s['kind']}") if s["kind"] in SPECIAL_MARKS else str(s["kind"])
-
-
-def effect_text(view: View, effect: dict[str, Any] | None) -> str:
-    """A card's half in words (the game's ``effect.*`` texts)."""
-    if not effect:
-        return ""
-    fields = {k: (money(view, v) if k == "amount" and isinstance(v, int) else v) for k, v in effect.items()
-              if k != "kind"}
-    key = f"effect.{effect.get('kind')}"
-    return view.t(key, **fields) if view.game.catalog.has(key) else str(effect.get("kind"))
-
-
-class LuxembourgRenderer:
+class LuxembourgRenderer(LogLines):
     """The Luxembourg-Shopping screen and the words for its actions and events."""
 
     milestones: frozenset[str] = frozenset()
@@ -571,164 +458,3 @@ class LuxembourgRenderer:
 
     def milestone(self, view: View, log: Sequence[Event], since: int) -> list[RenderableType]:
         return []
-
-    # --- events in words -------------------------------------------------------------------------------------
-    def event_lines(self, view: View, events: Sequence[Event]) -> list[EventLine]:
-        """The deal in one line, the rolls for who starts in one, each turn in one (its roll and move, then what
-        followed: payments, the mail, a purchase, a gallery…; its short form keeps the roll and what changed the
-        board); the end apart."""
-        pos = Position.of(view.obs)
-        out: list[EventLine] = []
-        i = 0
-        while i < len(events):
-            e = events[i]
-            j = i + 1
-            if e.kind == "deal":
-                while j < len(events) and events[j].kind == "deal":
-                    j += 1
-                out.append(self._dealt(view, events[i:j]))
-            elif e.kind in ("start_die", "start_tie", "starts"):
-                while j < len(events) and events[j].kind in ("start_die", "start_tie", "starts"):
-                    j += 1
-                out.append(self._start(view, events[i:j]))
-            elif e.kind == "game_end":
-                out += describe_lines(view, [e], KEY)
-            else:
-                while j < len(events) and events[j].kind not in ("turn", "game_end", "deal", "start_die"):
-                    j += 1
-                out.append(self._turn(view, pos, events[i:j]))
-            i = j
-        return out
-
-    def _dealt(self, view: View, deals: Sequence[Event]) -> EventLine:
-        hands: dict[int, list[int]] = {}
-        for d in deals:
-            hands.setdefault(d.args["seat"], []).append(d.args["shop"])
-        text = "; ".join(f"{name_of(view, s)} {join_words([str(x) for x in sorted(h)], view.lang)}"
-                         for s, h in hands.items())
-        return EventLine(view.t("summary.dealt", hands=text), NORMAL, view.t("summary.dealt_short"))
-
-    def _start(self, view: View, run: Sequence[Event]) -> EventLine:
-        sentences: list[str] = []
-        rolls: list[str] = []
-        for e in run:
-            if e.kind == "start_die":
-                rolls.append(f"{name_of(view, e.args['seat'])} {e.args['face']}")
-                continue
-            if rolls:
-                sentences.append(view.t("summary.start_rolls", rolls=", ".join(rolls)))
-                rolls = []
-            sentences.append(view.game.describe(e, view.lang, view.names))
-        if rolls:
-            sentences.append(view.t("summary.start_rolls", rolls=", ".join(rolls)))
-        return EventLine(" ".join(sentences), NORMAL)
-
-    def _turn(self, view: View, pos: Position, run: Sequence[Event]) -> EventLine:
-        """One turn (or what is left of one) in a line: "Bob, round 4: rolls 3 and 4, to square 26 (shop 22); pays
-        6,000 to Ada (a bill); mail I03: shop 5, free: nothing." What another seat does in it (an owner paying a mail
-        bill) is said with its name. A turn that moved money or changed the board weighs as a major line, so that when
-        room is short the earlier turns are said in their short form (the roll, the amounts, what changed the board)
-        before any is left out; a turn that did neither is routine."""
-        seats = [e.args["seat"] for e in run if isinstance(e.args.get("seat"), int)]
-        player = next((e.args["seat"] for e in run if e.kind not in OTHER_SEAT_EVENTS
-                       and isinstance(e.args.get("seat"), int)), seats[0] if seats else None)
-        round_number = next((e.args["round"] for e in run if e.kind == "turn"), None)
-        clauses: list[str] = []
-        short: list[str] = []
-        weight = ROUTINE
-        k = 0
-        while k < len(run):
-            e = run[k]
-            k += 1
-            if e.kind == "turn":
-                continue
-            brief: str | None = None  # the clause in the short form (None: left out of it)
-            if e.kind == "sell":  # several shops sold in a row: one clause
-                sold = [e]
-                while k < len(run) and run[k].kind == "sell" and run[k].args["seat"] == e.args["seat"]:
-                    sold.append(run[k])
-                    k += 1
-                text = self._sold(view, sold, e.args["seat"] == player)
-            elif e.kind == "roll" and k < len(run) and run[k].kind == "move":
-                square = run[k].args["square"]
-                k += 1
-                text = view.t("summary.c_roll_move", a=e.args["a"], b=e.args["b"], square=square,
-                              place=place(view, pos, square, named=False))
-            elif e.kind == "double_card" and k < len(run) and run[k].kind == "sign" and e.args.get("sign"):
-                k += 1
-                text = view.t("summary.c_double_sign", card=e.args["card"], shop=e.args["shop"])
-            elif e.kind in ("pay", "receive"):
-                amount = money(view, e.args["amount"])
-                if e.kind == "receive" and e.args["seat"] == player:
-                    brief = view.t("summary.c_receive_short", amount=amount)
-                elif e.kind == "receive":
-                    brief = view.t("summary.receive_short", player=name_of(view, e.args["seat"]), amount=amount)
-                elif e.args["seat"] == player:
-                    brief = view.t("summary.c_pay_short", amount=amount, to=name_of(view, e.args["to"]))
-                else:
-                    brief = view.t("summary.pay_short", player=name_of(view, e.args["seat"]), amount=amount,
-                                   to=name_of(view, e.args["to"]))
-                text = self._clause(view, pos, e) if e.args["seat"] == player else \
-                    view.game.describe(e, view.lang, view.names).rstrip(".")
-            elif e.args.get("seat") == player or e.kind == "dissolved":
-                text = self._clause(view, pos, e)
-            else:
-                text = view.game.describe(e, view.lang, view.names).rstrip(".")
-            clauses.append(text)
-            if e.kind in MAJOR_EVENTS or e.kind in NORMAL_EVENTS or e.kind in ("roll", "move") or \
-                    (e.kind == "double_card" and e.args.get("sign")):
-                short.append(text if brief is None else brief)
-            if e.kind in MAJOR_EVENTS or e.kind in NORMAL_EVENTS:
-                weight = MAJOR
-        who = name_of(view, player) if player is not None else ""
-        key = "summary.turn" if round_number is not None else "summary.turn_rest"
-        sep = view.t("summary.sep")
-        full = view.t(key, player=who, round=round_number, what=sep.join(clauses))
-        shorter = view.t(key, player=who, round=round_number, what=sep.join(short)) if short else ""
-        return EventLine(full, weight, shorter if shorter != full else "")
-
-    def _clause(self, view: View, pos: Position, e: Event) -> str:
-        """What the turn's player does, without their name ("pays 6,000 to Ada (a bill)")."""
-        a = dict(e.args)
-        for key in ("amount", "cash"):
-            if isinstance(a.get(key), int):
-                a[key] = money(view, a[key])
-        if isinstance(a.get("shops"), list):
-            a["shops"] = join_words([str(x) for x in a["shops"]], view.lang)
-        if "why" in a:
-            a["why"] = view.t(f"why.{a['why']}")
-        if "what" in a:
-            a["what"] = view.t(f"what.{a['what']}")
-        if "to" in a:
-            a["to"] = name_of(view, a["to"])
-        if isinstance(a.get("effect"), dict):
-            a["effect"] = effect_text(view, a["effect"]).rstrip(".")
-        kind = e.kind
-        if kind == "roll":
-            return view.t("summary.c_roll", **a)
-        if kind == "move":
-            return view.t("summary.c_move", square=a["square"], place=place(view, pos, a["square"], named=False))
-        if kind == "cannot_buy":
-            return view.t("summary.c_cannot_buy", shop=a["shop"],
-                          reason=view.t("cannot.first_move" if a.get("first_move") else "cannot.money"))
-        if kind == "double_card":
-            return view.t("summary.c_double", card=a["card"])
-        if kind == "mail_card":
-            if "effect" in a:
-                return view.t("summary.c_mail_action", card=a["card"], effect=a["effect"])
-            owner = a.get("owner", -1)
-            shown = "free" if owner < 0 else "own" if owner == a.get("seat") else "other"
-            return view.t("summary.c_mail", card=a["card"],
-                          shown=view.t(f"shown.{shown}", shop=a["shop"], owner=name_of(view, owner)))
-        key = f"summary.c_{kind}"
-        if view.game.catalog.has(key):
-            return view.t(key, **a)
-        return view.game.describe(e, view.lang, view.names).rstrip(".")
-
-    def _sold(self, view: View, sold: Sequence[Event], own: bool) -> str:
-        shops = join_words([str(e.args["shop"]) for e in sold], view.lang)
-        amount = money(view, sum(e.args["amount"] for e in sold))
-        if own:
-            return view.n("summary.c_sell", len(sold), count=len(sold), shops=shops, amount=amount)
-        return view.n("summary.sell", len(sold), count=len(sold), shops=shops, amount=amount,
-                      player=name_of(view, sold[0].args["seat"]))
