@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ...cli.render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, describe_lines
+from ...cli.turn_words import TurnWords
 from ...cli.words import short_name
 from ...engine.state import Event
 from .screen_position import Position, effect_text, money, name_of, place
@@ -112,19 +113,11 @@ class LogLines:
         turn that did neither is routine."""
         player = next((e.args["seat"] for e in run if isinstance(e.args.get("seat"), int)), None)
         round_number = next((e.args["round"] for e in run if e.kind == "turn"), None)
-        clauses: list[str] = []
-        short: list[str] = []
-        weight = ROUTINE
-        k = 0
-        while k < len(run):
-            e = run[k]
-            k += 1
-            if e.kind == "turn":
-                continue
+        words = TurnWords(run)
+        for e in words:
             brief: str | None = None  # the clause in the short form (None: left out of it)
-            if e.kind in ("roll", "green") and k < len(run) and run[k].kind == "move":
-                square = run[k].args["square"]
-                k += 1
+            if e.kind in ("roll", "green") and (move := words.take("move")) is not None:
+                square = move.args["square"]
                 key = "summary.c_roll_move" if e.kind == "roll" else "summary.c_green_move"
                 text = view.t(key, face=e.args.get("face"), square=square, place=place(view, pos, square))
                 brief = view.t(f"{key}_short", face=e.args.get("face"), square=square)
@@ -143,18 +136,8 @@ class LogLines:
                 text = view.game.describe(e, view.lang, view.names).rstrip(".")
                 if e.kind in MAJOR_EVENTS or e.kind in MONEY_EVENTS:
                     brief = text
-            clauses.append(text)
-            if brief is not None:
-                short.append(brief)
-            if e.kind in MAJOR_EVENTS or e.kind in MONEY_EVENTS:
-                weight = MAJOR
-        who = name_of(view, player) if player is not None else ""
-        key = "summary.turn" if round_number is not None else "summary.turn_rest"
-        sep = view.t("summary.sep")
-        full = view.t(key, player=who, round=round_number, what=sep.join(clauses)) if clauses else \
-            view.t("summary.turn_only", player=who, round=round_number)
-        shorter = view.t(key, player=short_name(who), round=round_number, what=sep.join(short)) if short else ""
-        return EventLine(full, weight, shorter if shorter and shorter != full else "")
+            words.say(text, brief, MAJOR if e.kind in MAJOR_EVENTS or e.kind in MONEY_EVENTS else ROUTINE)
+        return words.line(view, name_of(view, player) if player is not None else "", round_number)
 
     def _clause(self, view: View, pos: Position, e: Event) -> str:
         """What the turn's player does, without their name ("pays 120 to Dee (its income)")."""

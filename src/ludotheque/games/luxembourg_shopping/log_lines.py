@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...cli.render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, describe_lines
+from ...cli.turn_words import TurnWords
 from ...cli.words import money
 from ...engine.state import Event
 from ...engine.words import join_words
@@ -84,29 +85,19 @@ class LogLines:
         player = next((e.args["seat"] for e in run if e.kind not in OTHER_SEAT_EVENTS
                        and isinstance(e.args.get("seat"), int)), seats[0] if seats else None)
         round_number = next((e.args["round"] for e in run if e.kind == "turn"), None)
-        clauses: list[str] = []
-        short: list[str] = []
-        weight = ROUTINE
-        k = 0
-        while k < len(run):
-            e = run[k]
-            k += 1
-            if e.kind == "turn":
-                continue
-            brief: str | None = None  # the clause in the short form (None: left out of it)
+        words = TurnWords(run)
+        for e in words:
+            brief: str | None = None  # the clause in the short form, if not the clause itself
             if e.kind == "sell":  # several shops sold in a row: one clause
                 sold = [e]
-                while k < len(run) and run[k].kind == "sell" and run[k].args["seat"] == e.args["seat"]:
-                    sold.append(run[k])
-                    k += 1
+                while (more := words.take("sell", e.args["seat"])) is not None:
+                    sold.append(more)
                 text = self._sold(view, sold, e.args["seat"] == player)
-            elif e.kind == "roll" and k < len(run) and run[k].kind == "move":
-                square = run[k].args["square"]
-                k += 1
+            elif e.kind == "roll" and (move := words.take("move")) is not None:
+                square = move.args["square"]
                 text = view.t("summary.c_roll_move", a=e.args["a"], b=e.args["b"], square=square,
                               place=place(view, pos, square, named=False))
-            elif e.kind == "double_card" and k < len(run) and run[k].kind == "sign" and e.args.get("sign"):
-                k += 1
+            elif e.kind == "double_card" and e.args.get("sign") and words.take("sign") is not None:
                 text = view.t("summary.c_double_sign", card=e.args["card"], shop=e.args["shop"])
             elif e.kind in ("pay", "receive"):
                 amount = money(view, e.args["amount"])
@@ -125,18 +116,10 @@ class LogLines:
                 text = self._clause(view, pos, e)
             else:
                 text = view.game.describe(e, view.lang, view.names).rstrip(".")
-            clauses.append(text)
-            if e.kind in MAJOR_EVENTS or e.kind in NORMAL_EVENTS or e.kind in ("roll", "move") or \
-                    (e.kind == "double_card" and e.args.get("sign")):
-                short.append(text if brief is None else brief)
-            if e.kind in MAJOR_EVENTS or e.kind in NORMAL_EVENTS:
-                weight = MAJOR
-        who = name_of(view, player) if player is not None else ""
-        key = "summary.turn" if round_number is not None else "summary.turn_rest"
-        sep = view.t("summary.sep")
-        full = view.t(key, player=who, round=round_number, what=sep.join(clauses))
-        shorter = view.t(key, player=who, round=round_number, what=sep.join(short)) if short else ""
-        return EventLine(full, weight, shorter if shorter != full else "")
+            weighs = e.kind in MAJOR_EVENTS or e.kind in NORMAL_EVENTS
+            kept = weighs or e.kind in ("roll", "move") or (e.kind == "double_card" and e.args.get("sign"))
+            words.say(text, (text if brief is None else brief) if kept else None, MAJOR if weighs else ROUTINE)
+        return words.line(view, name_of(view, player) if player is not None else "", round_number)
 
     def _clause(self, view: View, pos: Position, e: Event) -> str:
         """What the turn's player does, without their name ("pays 6,000 to Ada (a bill)")."""
