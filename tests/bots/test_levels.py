@@ -89,6 +89,8 @@ def test_a_bots_title_is_its_level_in_the_players_language() -> None:
         == ["facile", "moyen", "difficile", "heuristique", "mcts"]
     assert bot_title("easy", "en") == "easy" and bot_title("random", "en") == "random"
     assert bot_title("random:x=1", "fr") == "au hasard" and bot_title("someone-elses-bot", "fr") == "someone-elses-bot"
-    # the terminal's seat names keep the name --bots takes, a level's title aside
-    assert bot_title("heuristic", "fr", common=False) == "heuristic"
-    assert bot_title("easy", "fr", common=False) == "facile"
+    # the terminal's default seat names say it too
+    from ludotheque.cli.start import default_name
+
+    names = [default_name(1, "heuristic", "fr"), default_name(2, "random", "en"), default_name(3, "hard:x=9", "fr")]
+    assert names == ["Bot 1 (heuristique)", "Bot 2 (random)", "Bot 3 (difficile)"]

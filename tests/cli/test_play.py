@@ -398,7 +398,7 @@ def test_refusals_say_the_players_own_choices_in_their_words() -> None:
     assert len(allowed) == 2 and not any("tirer" in a or "draw" in a for a in allowed)  # never a chance event
     assert "Je ne comprends pas : « zz top » n'est pas une action ; écrivez un pion (5C), passer" in out
     assert out.count("zz top") == 1  # said once, not repeated
-    assert "tirer PION" not in out and "hasard" not in out
+    assert "tirer PION" not in out and not any("hasard" in a for a in allowed)  # (a bot may play « au hasard »)
 
 
 @pytest.mark.parametrize(("given", "lang", "message"), [

@@ -462,8 +462,8 @@ def test_a_board_option_that_is_no_board_is_said_entry_by_entry_in_french(capsys
 
 def test_default_names_are_said_in_the_language_of_whoever_loads_the_game(tmp_path: Path) -> None:
     """A game saved in French under its default names (« Joueur 0 », « Bot 2 (moyen) ») and loaded in English says
-    "Player 0" and "Bot 2 (medium)", and back again; a name someone chose stays, even one like another seat's
-    default."""
+    "Player 0" and "Bot 2 (medium)", and back again ("Bot 3 (heuristic)", « Bot 3 (heuristique) »); a name someone
+    chose stays, even one like another seat's default."""
     path = tmp_path / "fr.json"
     seats = [SeatConfig("Joueur 0"), SeatConfig("Player 3"), SeatConfig("Bot 2 (moyen)", "medium"),
              SeatConfig("Bot 3 (heuristic)", "heuristic")]
@@ -473,7 +473,7 @@ def test_default_names_are_said_in_the_language_of_whoever_loads_the_game(tmp_pa
     assert [s.name for s in load_record(str(path), "en").seats] == ["Player 0", "Player 3", "Bot 2 (medium)",
                                                                     "Bot 3 (heuristic)"]
     assert [s.name for s in load_record(str(path), "fr").seats] == ["Joueur 0", "Player 3", "Bot 2 (moyen)",
-                                                                    "Bot 3 (heuristic)"]
+                                                                    "Bot 3 (heuristique)"]
     args = argparse.Namespace(game=None, players=None, option=[], seed=None, names=None, bots=None, load=str(path),
                               lang="en")
     loaded = build_session(args, lambda prompt: "", Console(file=io.StringIO(), width=100))

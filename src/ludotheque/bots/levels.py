@@ -16,11 +16,10 @@ def levels_json() -> list[dict[str, object]]:
             for name, budget in LEVELS.items()]
 
 
-def bot_title(spec: str, lang: str, *, common: bool = True) -> str:
-    """What a bot is, in ``lang``, for a seat's label: a level's title (``facile``), a common bot's
-    (``heuristique``; with ``common=False`` its name as ``--bots`` takes it), else the bot's name (a bot from
-    another package), without parameters."""
+def bot_title(spec: str, lang: str) -> str:
+    """What a bot is, in ``lang``, for a seat's label: a level's title (``facile``), a common bot's (``heuristique``),
+    else the bot's name (a bot from another package), without parameters."""
     name = spec.split(":", 1)[0].strip().lower()
     if name in LEVELS:
         return WORDS.t(lang, f"level.{name}")
-    return WORDS.t(lang, f"bot.{name}") if common and WORDS.has(f"bot.{name}") else name
+    return WORDS.t(lang, f"bot.{name}") if WORDS.has(f"bot.{name}") else name

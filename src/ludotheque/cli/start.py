@@ -112,10 +112,10 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
         raise OptionError(UI.t(lang, "error.too_many_names", names=len(names), people=people))
     seats = []
     for seat, bot in enumerate(kinds):
-        # Default names carry the seat number that actions and records use ("give 2", "2: buy Luxor"); a bot's,
-        # its kind without parameters, a level in the player's language ("Bot 1 (moyen)"; its whole spec is the
-        # seat's bot), short enough for a column; another bot as --bots named it ("Bot 2 (heuristic)"), since
-        # the French words are longer and an 80 x 24 screen must still show every bonus of two mergers.
+        # Default names carry the seat number that actions and records use ("give 2", "2: buy Luxor"); a bot's, its
+        # kind without parameters in the player's language ("Bot 1 (moyen)", « Bot 2 (heuristique) »; its whole spec
+        # is the seat's bot), short enough for a column; a bot from another package as --bots named it. Where room is
+        # short (two mergers on 80 x 24), the log's short forms leave the kind out ("Bot 2").
         if bot is None:  # an empty name in --names (",Bob") keeps its seat's default name
             name = (names.pop(0) if names else "") or default_name(seat, None, lang)
         else:
@@ -131,9 +131,9 @@ def plan_seats(game: Game, args: argparse.Namespace, lang: str) -> list[SeatConf
 
 
 def default_name(seat: int, bot: str | None, lang: str) -> str:
-    """A seat's name unless one is given: « Joueur 2 », "Bot 1 (heuristic)"."""
+    """A seat's name unless one is given: « Joueur 2 », "Bot 1 (heuristic)", « Bot 1 (heuristique) »."""
     return UI.t(lang, "seat.person", n=seat) if bot is None else \
-        UI.t(lang, "seat.bot", n=seat, bot=bot_title(bot, lang, common=False))
+        UI.t(lang, "seat.bot", n=seat, bot=bot_title(bot, lang))
 
 
 def default_names_in(record: GameRecord, lang: str) -> GameRecord:
