@@ -89,3 +89,9 @@ def test_a_short_name_leaves_out_the_bot_kind() -> None:
     assert short_name("Bot 1 (random)") == "Bot 1"
     assert short_name("(Ada)") == "(Ada)"
     assert short_name("Ada") == "Ada"
+
+
+def test_a_short_name_stays_whole_where_another_seat_would_read_the_same() -> None:
+    names = ["Ada (Paris)", "Ada (Lyon)", "Bot 1", "Bot 1 (heuristic)", "Bot 2 (random)", "Bob"]
+    assert [short_name(n, names) for n in names] == ["Ada (Paris)", "Ada (Lyon)", "Bot 1", "Bot 1 (heuristic)",
+                                                     "Bot 2", "Bob"]

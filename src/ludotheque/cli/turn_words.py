@@ -56,6 +56,6 @@ class TurnWords:
         sep = view.t("summary.sep")
         full = view.t(key, player=player, round=round_number, what=sep.join(self.clauses)) if self.clauses else \
             view.t("summary.turn_only", player=player, round=round_number)
-        shorter = view.t(key, player=short_name(player), round=round_number, what=sep.join(self.short)) \
+        shorter = view.t(key, player=short_name(player, view.names), round=round_number, what=sep.join(self.short)) \
             if self.short else ""
         return EventLine(full, self.weight, shorter if shorter != full else "")

@@ -3,7 +3,7 @@ short for a short line, and the banner of a game played on the project's reconst
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from rich.text import Text
@@ -50,10 +50,14 @@ def seat_or_bank(view: View, seat: int | None) -> str:
     return view.t("bank.name")
 
 
-def short_name(name: str) -> str:
+def short_name(name: str, names: Sequence[str] = ()) -> str:
     """A seat's name without its last words in parentheses, when it has some (a bot's kind: "Bot 1 (random)" is
-    "Bot 1"), for a line that must stay short."""
-    return name[:name.rindex(" (")] if name.endswith(")") and " (" in name[1:] else name
+    "Bot 1"), for a line that must stay short; whole where another of ``names`` (every seat's) would then read the
+    same ("Ada (Paris)" beside "Ada (Lyon)", or a person named "Bot 1")."""
+    short = name[:name.rindex(" (")] if name.endswith(")") and " (" in name[1:] else name
+    if short != name and any(other != name and (other == short or short_name(other) == short) for other in names):
+        return name
+    return short
 
 
 def reconstructed_banner(view: View) -> Text:

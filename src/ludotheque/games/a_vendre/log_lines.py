@@ -92,7 +92,7 @@ class LogLines:
             return head, ", ".join(bids), result
 
         head, bids, result = said(lambda seat: name_of(view, seat))
-        brief_head, brief_bids, brief_result = said(lambda seat: short_name(name_of(view, seat)))
+        brief_head, brief_bids, brief_result = said(lambda seat: short_name(name_of(view, seat), view.names))
         if end is None:  # under way: every bid so far, never left out (the short form with shorter names)
             text = view.t("summary.auction_open", head=head, bids=bids or view.t("summary.no_bids"))
             short = view.t("summary.auction_open", head=brief_head, bids=brief_bids or view.t("summary.no_bids"))
@@ -129,7 +129,7 @@ class LogLines:
                     brief = text
                 elif e.kind == "pay":
                     brief = view.t("summary.c_pay_short", amount=money(view, e.args["amount"]),
-                                   to=short_name(name_of(view, e.args["to"])))
+                                   to=short_name(name_of(view, e.args["to"]), view.names))
                 elif e.kind == "bank_pays":
                     brief = view.t("summary.c_receive_short", amount=money(view, e.args["amount"]))
             else:

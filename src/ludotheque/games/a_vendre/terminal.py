@@ -167,7 +167,8 @@ class AVendreRenderer(LogLines):
         player = obs["player"]
         if player is not None and player != to_move:
             name = view.names[player]
-            parts.append(Text(view.t("ui.turn", player=short_name(name) if compact else name), style="bold"))
+            said = short_name(name, view.names) if compact else name
+            parts.append(Text(view.t("ui.turn", player=said), style="bold"))
         if obs["die"]:
             parts.append(Text(view.t("ui.die", face=obs["die"])))
         decision = self._decision_text(view, Position.of(obs), "ui.decide_short") if compact else ""
@@ -178,7 +179,7 @@ class AVendreRenderer(LogLines):
                 (compact or to_move != view.seat or not self._decision_text(view, Position.of(obs), "ui.decide")):
             # (on a big screen the viewer's own decision has a line of its own)
             name = view.names[to_move]
-            parts.append(Text(view.t("ui.deciding", player=short_name(name) if compact else name,
+            parts.append(Text(view.t("ui.deciding", player=short_name(name, view.names) if compact else name,
                                      step=view.t(f"step.{step}")), style="bold cyan"))
         return pack(parts, view.width)
 
@@ -313,7 +314,7 @@ class AVendreRenderer(LogLines):
             seat = p["seat"]
             part = Text()
             part.append_text(SEATS.pawn(seat))
-            name = short_name(view.names[seat]) + (" " + view.t("ui.you") if seat == view.seat else "")
+            name = short_name(view.names[seat], view.names) + (" " + view.t("ui.you") if seat == view.seat else "")
             part.append(" " + name, style="bold" if seat == view.seat else "")
             if p["out"]:
                 part.stylize(OUT_STYLE, 2)
@@ -377,7 +378,8 @@ class AVendreRenderer(LogLines):
         bank = view.obs["bank"]
         part = Text(view.t("ui.bank_short", cash=money(view, bank["cash"])), style="bold")
         if bank["owner"] is not None:
-            part.append(" " + view.t("ui.bank_owner_short", player=short_name(name_of(view, bank["owner"]))))
+            owner = short_name(name_of(view, bank["owner"]), view.names)
+            part.append(" " + view.t("ui.bank_owner_short", player=owner))
         return part
 
     def players_table(self, view: View, pos: Position) -> RenderableType:
@@ -472,18 +474,19 @@ class AVendreRenderer(LogLines):
             t = a["title"] or 0
             seller = name_of(view, a["seller"])
             head = view.t(f"ui.auction.title{suffix}", title=t, name=pos.name(t),
-                          seller=seller if roomy else short_name(seller),
+                          seller=seller if roomy else short_name(seller, view.names),
                           price=money(view, pos.price(t)), income=money(view, pos.income(t)),
                           opening=money(view, a["opening"]))
         parts = [Text(head, style="bold")]
         if a["high"]:
-            parts.append(Text(view.t("ui.auction.high", amount=money(view, a["high"]),
-                                     player=short_name(name_of(view, a["high_bidder"]))), style="bold green"))
+            bidder = short_name(name_of(view, a["high_bidder"]), view.names)
+            parts.append(Text(view.t("ui.auction.high", amount=money(view, a["high"]), player=bidder),
+                              style="bold green"))
         else:
             parts.append(Text(view.t("ui.auction.no_bid"), style="dim"))
         if a["bidder"] is not None and a["min_bid"] is not None and (roomy or a["bidder"] != view.seat):
             # (the viewer's own bid is said in the small screen's status line)
-            parts.append(Text(view.t("ui.auction.to_bid", player=short_name(name_of(view, a["bidder"])),
+            parts.append(Text(view.t("ui.auction.to_bid", player=short_name(name_of(view, a["bidder"]), view.names),
                                      least=money(view, a["min_bid"])), style="bold cyan"))
         if still:
             bidders = Text(view.t("ui.auction.still") + " ", style="dim")
@@ -523,7 +526,7 @@ class AVendreRenderer(LogLines):
         if seat is None or obs["to_move"] != seat:
             return ""
         me = obs["players"][seat]
-        fields: dict[str, Any] = {"player": short_name(view.names[seat]), "cash": money(view, me["cash"])}
+        fields: dict[str, Any] = {"player": short_name(view.names[seat], view.names), "cash": money(view, me["cash"])}
         step = obs["step"]
         square = me["square"]
         title = pos.title_at(square)

@@ -565,11 +565,11 @@ class AcquireRenderer:
                 full_parts.append(view.t("summary.bonuses", holders=join_words(
                     (f"{name} ({amount})" for name, amount in bonuses[chain]), lang)))
                 short_parts.append(view.t("summary.bonuses_short", holders=", ".join(
-                    f"{short_name(name)} {amount}" for name, amount in bonuses[chain])))
+                    f"{short_name(name, view.names)} {amount}" for name, amount in bonuses[chain])))
             for name, a in holders.get(chain, []):
                 full_parts.append(view.t("summary.holder", player=name, parts=disposal_parts(
                     view.game.catalog, lang, a, named=False)))
-                short_parts.append(view.t("summary.holder", player=short_name(name),
+                short_parts.append(view.t("summary.holder", player=short_name(name, view.names),
                                           parts=self._disposal_short(view, a)))
             size = sizes.get(chain)
             name = display_name(chain)
@@ -581,8 +581,8 @@ class AcquireRenderer:
             text = (view.t("summary.absorbs_short", size=size, **fields) if size is not None
                     else view.t("summary.absorbs_unsized", **fields))
             if head is not None and not short:
-                text = view.t("summary.by_short", player=short_name(view.names[head["seat"]]), tile=head["tile"],
-                              text=text)
+                text = view.t("summary.by_short", player=short_name(view.names[head["seat"]], view.names),
+                              tile=head["tile"], text=text)
             short.append(text)
         if head is None and merged is not None:
             absorbed = join_words((display_name(c) for c in merged["absorbed"]), lang)

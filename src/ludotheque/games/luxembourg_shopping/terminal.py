@@ -133,7 +133,8 @@ class LuxembourgRenderer(LogLines):
         step = obs["step"]
         if obs["player"] is not None and obs["player"] != to_move:
             player = view.names[obs["player"]]
-            parts.append(Text(view.t("ui.turn", player=short_name(player) if compact else player), style="bold"))
+            said = short_name(player, view.names) if compact else player
+            parts.append(Text(view.t("ui.turn", player=said), style="bold"))
         dice = obs["dice"]
         if dice:
             key = "ui.dice_double" if dice[0] == dice[1] else "ui.dice"
@@ -146,7 +147,7 @@ class LuxembourgRenderer(LogLines):
             parts.append(Text(decision, style="bold cyan"))
         elif isinstance(to_move, int) and step and view.game.catalog.has(f"step.{step}"):
             player = view.names[to_move]
-            parts.append(Text(view.t("ui.deciding", player=short_name(player) if compact else player,
+            parts.append(Text(view.t("ui.deciding", player=short_name(player, view.names) if compact else player,
                                      step=view.t(f"step.{step}")), style="bold cyan"))
         elif step and view.game.catalog.has(f"step.{step}") and obs["round"] == 0:
             parts.append(Text(view.t(f"step.{step}"), style="dim"))
@@ -251,7 +252,7 @@ class LuxembourgRenderer(LogLines):
             seat = p["seat"]
             part = Text()
             part.append_text(SEATS.pawn(seat))
-            name = short_name(view.names[seat]) + (" " + view.t("ui.you") if seat == view.seat else "")
+            name = short_name(view.names[seat], view.names) + (" " + view.t("ui.you") if seat == view.seat else "")
             part.append(" " + name, style="bold" if seat == view.seat else "")
             if p["out"]:
                 part.stylize(OUT_STYLE, 2)
@@ -372,7 +373,7 @@ class LuxembourgRenderer(LogLines):
         cash = money(view, obs["players"][seat]["cash"])
         step = obs["step"]
         here = pos.here(seat, obs)
-        fields: dict[str, Any] = {"player": short_name(view.names[seat]), "cash": cash}
+        fields: dict[str, Any] = {"player": short_name(view.names[seat], view.names), "cash": cash}
         if step == "buy" and here:
             return view.t(f"{prefix}.buy", shop=here, name=pos.shop_name(here), zone=zone_name(view, pos.zone_of(here)),
                           price=money(view, pos.price(here)), **fields)

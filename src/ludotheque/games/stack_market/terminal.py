@@ -289,7 +289,7 @@ class StackMarketRenderer:
         if holder is None:
             parts.append(Text(view.t("ui.record_none", record=obs["record"])))
         else:
-            name = view.names[holder] if roomy else short_name(view.names[holder])
+            name = view.names[holder] if roomy else short_name(view.names[holder], view.names)
             parts.append(Text(view.t("ui.record", record=obs["record"], holder=name)))
         if obs.get("my_cash") is not None and not over:
             parts.append(Text(view.t("ui.your_cash", cash=money(obs["my_cash"], lang)), style="bold green"))
@@ -339,7 +339,7 @@ class StackMarketRenderer:
             room = frame.block - len(head) - 1
             who = "—"
             for names in ([view.names[p] for p in investors] if roomy else [],
-                          [short_name(view.names[p]) for p in investors] if roomy else [],
+                          [short_name(view.names[p], view.names) for p in investors] if roomy else [],
                           [str(p) for p in investors]):
                 if names and len(", ".join(names)) <= room:
                     who = ", ".join(names)
@@ -358,7 +358,7 @@ class StackMarketRenderer:
             seat = p["seat"]
             part = Text(view.t("ui.hands") + " ", style="bold") if not parts else Text()
             part.append(str(seat), style="bold reverse" if seat == view.seat else "bold")
-            name = short_name(view.names[seat]) if tight else view.names[seat]
+            name = short_name(view.names[seat], view.names) if tight else view.names[seat]
             if tight < 2:
                 part.append(" " + name, style="bold" if seat == view.seat else "")
             part.append(f" {p['company'] or '—'}", style="cyan")
