@@ -18,12 +18,14 @@ from ..engine.errors import (
     Reason,
     RecordError,
     ReplayError,
+    StateFormatError,
 )
 from ..engine.game import Game, all_games, get_game
 from ..engine.i18n import LANGUAGES
 from ..engine.match import Match
 from ..engine.options import OptionSpec, OptionValue, parse_option_args, written
 from ..engine.record import GameRecord, SeatConfig
+from ..engine.texts import ENGINE_TEXTS
 from ..engine.words import format_int, join_words
 from .limits import check_numbers
 from .output import os_reason
@@ -290,10 +292,13 @@ def match_from_record(record: GameRecord, path: str, lang: str) -> Match:
                                          game=i.title(lang), players=record.players, min=i.min_players,
                                          max=i.max_players)) from None
         check_record_settings(record, game, path, lang)
-        reason = e.reason if isinstance(e, RecordError) else None
+        reason = e.reason if isinstance(e, RecordError | StateFormatError) else None
         if reason is not None and "game" in reason.fields:  # the game by its title, as the player knows it
             reason = Reason(reason.key, {**reason.fields, "game": i.title(lang)})
-        detail = record_reason(reason, lang) if reason is not None and reason.key in RECORD_TEXTS else str(e)
+        if reason is not None and isinstance(e, StateFormatError):  # a start position: its game says it, or the engine
+            detail = game.catalog.reason(lang, reason) or ENGINE_TEXTS.reason(lang, reason) or str(e)
+        else:
+            detail = record_reason(reason, lang) if reason is not None and reason.key in RECORD_TEXTS else str(e)
         raise OptionError(UI.t(lang, "load.invalid", path=path, detail=detail)) from None
 
 
@@ -321,6 +326,9 @@ def check_record_settings(record: GameRecord, game: Game, path: str, lang: str) 
 
     i = game.info
     given = [("options", i.options, record.options)]
+    start_options = (record.start or {}).get("options") if isinstance(record.start, dict) else None
+    if isinstance(start_options, dict):  # a start position's own options, as the record's
+        given.append(("start.options", i.options, start_options))
     given += [(f"seats[{k}].settings", i.seat_options, seat.settings) for k, seat in enumerate(record.seats)]
     for where, specs, settings in given:
         by_name = {spec.name: spec for spec in specs}

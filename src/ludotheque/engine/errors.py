@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +37,10 @@ class OptionError(LudoError):
 
 
 class StateFormatError(LudoError):
-    """A position (state JSON) is malformed or inconsistent."""
+    """A position (state JSON) is malformed or inconsistent. Its reason's key is ``position.<what>``: the game's
+    catalogue says it (``error.position.<what>``, in its ``locale/*-position.toml``), or the engine's for what every
+    game's reader checks (``engine/texts.py``). A value from the file is a field as the file writes it (``as_json``),
+    and a refusal inside another (where in the position, then why) a ``Reason`` field."""
 
 
 class RecordError(LudoError):
@@ -52,6 +56,14 @@ class ReplayError(LudoError):
         self.index = index
         self.action = action
         self.why = why
+
+
+def as_json(value: Any) -> str:
+    """A value read from a JSON file, written as the file writes it (for a refusal's message and its fields)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 def allowed_list(items: list[str], limit: int = 12) -> str:

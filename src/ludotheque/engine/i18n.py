@@ -44,15 +44,23 @@ class Catalog:
     def reason(self, lang: str, reason: Reason | None) -> str | None:
         """A refusal's reason in ``lang`` (None if this catalogue has no text for it).
 
-        Fields named ``*_key`` are themselves catalogue keys (``step_key="phase.buy"`` gives ``step``);
-        a field ``allowed`` adds the catalogue's ``error.allowed`` sentence."""
-        if reason is None or not self.has(f"error.{reason.key}"):
+        Fields named ``*_key`` are themselves catalogue keys (``step_key="phase.buy"`` gives ``step``); a field that
+        is a ``Reason`` (a refusal inside this one) is said by this catalogue too; a field ``allowed`` adds the
+        catalogue's ``error.allowed`` sentence. A text in two forms (``error.<key>_one`` and ``_other``) agrees with
+        the field ``count``."""
+        counted = reason is not None and "count" in reason.fields and self.has(f"error.{reason.key}_one")
+        if reason is None or not (counted or self.has(f"error.{reason.key}")):
             return None
         fields = dict(reason.fields)
         for name, value in reason.fields.items():
             if name.endswith("_key"):
                 fields[name[:-4]] = self.t(lang, str(value))
-        text = self.t(lang, f"error.{reason.key}", **fields)
+            elif isinstance(value, Reason):
+                fields[name] = self.reason(lang, value) or value.key
+        if counted:
+            text = self.plural(lang, f"error.{reason.key}", int(reason.fields["count"]), **fields)
+        else:
+            text = self.t(lang, f"error.{reason.key}", **fields)
         if "allowed" in fields and self.has("error.allowed"):
             text += self.t(lang, "error.allowed", **fields)
         return text

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine.datafiles import DataFileError
-from ...engine.errors import StateFormatError
+from ...engine.errors import Reason, StateFormatError, as_json
 from ...engine.positions import check_playable, read_header
 from ...engine.state import CHANCE, TERMINAL
 from .datamodel import SQUARES, TITLES
@@ -59,17 +59,26 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _ints(data: dict[str, Any], key: str, n: int, lo: int, hi: int, default: list[int]) -> list[int]:
+def _ints(data: dict[str, Any], key: str, n: int, lo: int, hi: int, default: list[int], one: str = "") -> list[int]:
+    """The field ``key``: ``n`` whole numbers from ``lo`` to ``hi``. ``one`` names the position's field when the caller
+    reads a single number put in a list of one (its refusal then says that field, and the number)."""
     value = data.get(key, default)
     if not isinstance(value, list) or len(value) != n or not all(_is_int(v) and lo <= v <= hi for v in value):
-        raise StateFormatError(f"{key!r} must list {n} whole numbers from {lo} to {hi}")
+        if one:
+            raise StateFormatError(f"{key!r} must list {n} whole numbers from {lo} to {hi}",
+                                   Reason("position.number", {"field": one, "value": as_json(value[0]), "lo": lo,
+                                                              "hi": hi}))
+        raise StateFormatError(f"{key!r} must list {n} whole numbers from {lo} to {hi}",
+                               Reason("position.numbers", {"field": key, "count": n, "lo": lo, "hi": hi,
+                                                           "value": as_json(value)}))
     return list(value)
 
 
 def _bools(data: dict[str, Any], key: str, n: int) -> list[bool]:
     value = data.get(key, [False] * n)
     if not isinstance(value, list) or len(value) != n or not all(isinstance(v, bool) for v in value):
-        raise StateFormatError(f"{key!r} must list {n} true/false")
+        raise StateFormatError(f"{key!r} must list {n} true/false",
+                               Reason("position.flags", {"field": key, "count": n, "value": as_json(value)}))
     return list(value)
 
 
@@ -78,7 +87,8 @@ def _seat(data: dict[str, Any], key: str, n: int, default: int | None = None) ->
     if value is None:
         return -1
     if not _is_int(value) or not 0 <= value < n:
-        raise StateFormatError(f"{key} = {value!r}: expected a seat from 0 to {n - 1} or null")
+        raise StateFormatError(f"{key} = {value!r}: expected a seat from 0 to {n - 1} or null",
+                               Reason("position.seat", {"field": key, "value": as_json(value), "top": n - 1}))
     return int(value)
 
 
@@ -86,7 +96,8 @@ def _step_from_json(raw: Any, n: int) -> Step:
     from .state import STEP_NAMES, WHY
 
     if not isinstance(raw, list) or not raw or raw[0] not in STEP_NAMES:
-        raise StateFormatError(f"queue step {raw!r}: expected [name, …] with a name among {', '.join(STEP_NAMES)}")
+        raise StateFormatError(f"queue step {raw!r}: expected [name, …] with a name among {', '.join(STEP_NAMES)}",
+                               Reason("position.step_name", {"step": as_json(raw), "names": ", ".join(STEP_NAMES)}))
     name, args = raw[0], raw[1:]
     code = STEP_NAMES.index(name)
     seat = range(n)
@@ -106,14 +117,17 @@ def _step_from_json(raw: Any, n: int) -> Step:
     if name in shapes:
         shape, ok = shapes[name]
         if not ok:
-            raise StateFormatError(f"queue step {raw!r}: expected [{name!r}, {shape[1:]}")
+            raise StateFormatError(f"queue step {raw!r}: expected [{name!r}, {shape[1:]}",
+                                   Reason("position.step_shape", {"step": as_json(raw), "name": name,
+                                                                  "shape": Reason(f"position.shape.{name}")}))
         if name == "payment":
             return (code, args[0], args[1], args[2], WHY.index(args[3]))
         if name == "bank_pays":
             return (code, args[0], args[1], WHY.index(args[2]), int(args[3]))
         return (code, *args)
     if args:
-        raise StateFormatError(f"queue step {raw!r}: {name!r} takes nothing more")
+        raise StateFormatError(f"queue step {raw!r}: {name!r} takes nothing more",
+                               Reason("position.step_args", {"step": as_json(raw), "name": name}))
     return (code,)
 
 
@@ -122,18 +136,22 @@ def _auction(raw: Any, n: int) -> list[Any] | None:
         return None
     keys = {"kind", "title", "seller", "opening", "high", "high_bidder", "bidders", "turn", "bids"}
     if not isinstance(raw, dict) or set(raw) - keys or raw.get("kind") not in ("business", "bank"):
-        raise StateFormatError(f"'auction' is an object with {', '.join(sorted(keys))}, kind 'business' or 'bank'")
+        raise StateFormatError(f"'auction' is an object with {', '.join(sorted(keys))}, kind 'business' or 'bank'",
+                               Reason("position.auction", {"fields": ", ".join(sorted(keys))}))
     bidders = raw.get("bidders", [])
     if not isinstance(bidders, list) or not all(_is_int(b) and 0 <= b < n for b in bidders):
-        raise StateFormatError(f"auction.bidders lists seats 0 to {n - 1}")
+        raise StateFormatError(f"auction.bidders lists seats 0 to {n - 1}",
+                               Reason("position.auction_bidders", {"top": n - 1, "value": as_json(bidders)}))
     bids = raw.get("bids", [])
     if not isinstance(bids, list) or not all(isinstance(b, list) and len(b) == 2 and _is_int(b[0]) and 0 <= b[0] < n
                                              and _is_int(b[1]) and b[1] >= 0 for b in bids):
-        raise StateFormatError("auction.bids lists [seat, amount] (amount 0: the seat dropped out)")
+        raise StateFormatError("auction.bids lists [seat, amount] (amount 0: the seat dropped out)",
+                               Reason("position.auction_bids", {"value": as_json(bids)}))
     values = [raw.get("title") or 0, raw.get("seller"), raw.get("opening", 0), raw.get("high") or 0,
               raw.get("high_bidder"), raw.get("turn", 0)]
     if not all(v is None or _is_int(v) for v in values):
-        raise StateFormatError("auction: title, seller, opening, high, high_bidder and turn are whole numbers")
+        raise StateFormatError("auction: title, seller, opening, high, high_bidder and turn are whole numbers",
+                               Reason("position.auction_numbers", {}))
     seller = -1 if values[1] is None else values[1]
     return [raw["kind"], values[0], seller, values[2], values[3], -1 if values[4] is None else values[4], bidders,
             values[5], [list(b) for b in bids]]
@@ -147,7 +165,8 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> AVendreState:
     try:
         st = AVendreState(n, options)
     except DataFileError as e:
-        raise StateFormatError(str(e)) from None
+        raise StateFormatError(str(e), Reason("position.data_file", {"file": e.source, "count": len(e.problems)})) \
+            from None
     st.cash = _ints(data, "cash", n, 0, 10**9, [START_CASH] * n)
     st.loans = _ints(data, "loans", n, 0, 10**6, [0] * n)
     st.pos = _ints(data, "pos", n, 0, SQUARES, [1] * n)
@@ -156,74 +175,91 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> AVendreState:
     st.left = _ints(data, "left", n, 0, n, [0] * n)
     owners = data.get("owners", {})
     if not isinstance(owners, dict):
-        raise StateFormatError("'owners' is an object of title number: seat")
+        raise StateFormatError("'owners' is an object of title number: seat", Reason("position.owners", {}))
     for key, seat in owners.items():
-        if not key.isdigit() or not 1 <= int(key) <= TITLES or not _is_int(seat) or not 0 <= seat < n:
-            raise StateFormatError(f"owners[{key!r}] = {seat!r}: titles 1 to {TITLES}, seats 0 to {n - 1}")
+        if not (key.isascii() and key.isdigit()) or not 1 <= int(key) <= TITLES or not _is_int(seat) \
+                or not 0 <= seat < n:
+            raise StateFormatError(f"owners[{key!r}] = {seat!r}: titles 1 to {TITLES}, seats 0 to {n - 1}",
+                                   Reason("position.owner", {"title": as_json(key), "value": as_json(seat),
+                                                             "titles": TITLES, "top": n - 1}))
         st.owner[int(key)] = seat
     deck = data.get("deck")
     if deck is not None:
         if not isinstance(deck, dict) or not all(k in st.t.cards and _is_int(v) and 0 <= v <= st.t.cards[k].copies
                                                   for k, v in deck.items()):
-            raise StateFormatError("'deck' is an object of card id: how many are left (at most its copies)")
+            raise StateFormatError("'deck' is an object of card id: how many are left (at most its copies)",
+                                   Reason("position.deck", {}))
         st.deck = [deck.get(c, 0) for c in st.t.order]
         if not any(st.deck):  # « le directeur du jeu les mêle de nouveau » as soon as the last one is drawn
             raise StateFormatError("'deck' holds no card: the charge cards are shuffled again as soon as the last "
-                                   "one is drawn, so a position always has some left to draw")
+                                   "one is drawn, so a position always has some left to draw",
+                                   Reason("position.deck_empty", {}))
     honours = data.get("honours", True)
     if not isinstance(honours, bool):
-        raise StateFormatError("'honours' is true or false")
+        raise StateFormatError("'honours' is true or false", Reason("position.honours", {"value": as_json(honours)}))
     st.honours = honours
     st.player = _seat(data, "player", n)
     st.first = _seat(data, "first", n, st.player if st.player >= 0 else None)
     st.bank_owner = _seat(data, "bank_owner", n)
-    st.round = _ints({"r": [data.get("round", 1 if st.player >= 0 else 0)]}, "r", 1, 0, 10**6, [0])[0]
-    st.turns = _ints({"t": [data.get("turns", 1 if st.player >= 0 else 0)]}, "t", 1, 0, 10**7, [0])[0]
-    st.last_roll = _ints({"d": [data.get("last_roll") or 0]}, "d", 1, 0, 6, [0])[0]
+    st.round = _ints({"r": [data.get("round", 1 if st.player >= 0 else 0)]}, "r", 1, 0, 10**6, [0], "round")[0]
+    st.turns = _ints({"t": [data.get("turns", 1 if st.player >= 0 else 0)]}, "t", 1, 0, 10**7, [0], "turns")[0]
+    st.last_roll = _ints({"d": [data.get("last_roll") or 0]}, "d", 1, 0, 6, [0], "last_roll")[0]
     card = data.get("last_card")
     if card is not None and (not isinstance(card, str) or card not in st.t.cards):
-        raise StateFormatError(f"last_card = {card!r}: not a card of this game's deck")
+        raise StateFormatError(f"last_card = {card!r}: not a card of this game's deck",
+                               Reason("position.last_card", {"value": as_json(card)}))
     st.last_card = card or ""
     st.auction = _auction(data.get("auction"), n)
     bank = data.get("bank", START_CASH * (n + 1) - sum(st.cash))
     if not _is_int(bank) or bank != START_CASH * (n + 1) - sum(st.cash):
         raise StateFormatError(f"bank = {bank!r}: the bank holds what the players lack of {START_CASH:,} each, plus "
-                               f"its own {START_CASH:,} ({START_CASH * (n + 1) - sum(st.cash)} here)")
+                               f"its own {START_CASH:,} ({START_CASH * (n + 1) - sum(st.cash)} here)",
+                               Reason("position.bank", {"value": as_json(bank), "start": START_CASH,
+                                                        "expected": START_CASH * (n + 1) - sum(st.cash)}))
     st.bank = bank
     termination = data.get("termination")
     if termination not in (None, *TERMINATIONS):
-        raise StateFormatError(f"termination = {termination!r}: one of {', '.join(TERMINATIONS)}")
+        raise StateFormatError(f"termination = {termination!r}: one of {', '.join(TERMINATIONS)}",
+                               Reason("position.termination", {"value": as_json(termination),
+                                                               "ends": ", ".join(TERMINATIONS)}))
     st.termination = termination or ""
     default = [] if termination else [["roll"], ["end_turn"]] if st.player >= 0 else [["first"]]
     queue = data.get("queue", default)
     if not isinstance(queue, list) or len(queue) > 200:
-        raise StateFormatError("'queue' lists at most 200 steps")
+        raise StateFormatError("'queue' lists at most 200 steps", Reason("position.queue", {}))
     st.queue = [_step_from_json(s, n) for s in queue]
     if st.termination:
         if st.queue:
-            raise StateFormatError("a finished game has no steps left in its 'queue'")
+            raise StateFormatError("a finished game has no steps left in its 'queue'",
+                                   Reason("position.finished_queue", {}))
         st.actor = TERMINAL
     else:
         if not st.queue:
-            raise StateFormatError("a game going on has steps in its 'queue'")
+            raise StateFormatError("a game going on has steps in its 'queue'", Reason("position.empty_queue", {}))
         started = st.queue != [(0,)]  # anything but the lot for who plays first
         if started and (st.player < 0 or st.first < 0):
-            raise StateFormatError("a game under way has a 'player' whose turn it is and a 'first' player")
+            raise StateFormatError("a game under way has a 'player' whose turn it is and a 'first' player",
+                                   Reason("position.under_way", {}))
         if not started and st.player >= 0:
-            raise StateFormatError("before the lot for who plays first, there is no 'player'")
+            raise StateFormatError("before the lot for who plays first, there is no 'player'",
+                                   Reason("position.before_first", {}))
         for s in st.queue:
             if s[0] == 5 and not st.businesses(s[1]):  # 5: choose_auction
-                raise StateFormatError(f"seat {s[1]} has no business to auction (establishments are never sold)")
+                raise StateFormatError(f"seat {s[1]} has no business to auction (establishments are never sold)",
+                                       Reason("position.no_business", {"seat": s[1]}))
         if st.player >= 0 and st.left[st.player]:
-            raise StateFormatError(f"player {st.player} has left the game and has no turn")
+            raise StateFormatError(f"player {st.player} has left the game and has no turn",
+                                   Reason("position.player_left", {"seat": st.player}))
         if (st.queue[0][0] == 6) != (st.auction is not None):  # 6: a bid
-            raise StateFormatError("an auction goes with a [\"bid\"] step at the head of the queue, and only then")
+            raise StateFormatError("an auction goes with a [\"bid\"] step at the head of the queue, and only then",
+                                   Reason("position.auction_step", {}))
         if st.auction is not None and not st.auction[6]:
-            raise StateFormatError("an auction under way has bidders left")
+            raise StateFormatError("an auction under way has bidders left", Reason("position.no_bidders", {}))
         st.actor = CHANCE
         try:
             st._run()  # carries out what needs no one (a written position already waits for chance or a seat)
         except (AssertionError, IndexError, KeyError) as e:
-            raise StateFormatError(f"the position cannot go on: {e!r}") from None
+            raise StateFormatError(f"the position cannot go on: {e!r}",
+                                   Reason("position.cannot_go_on", {"detail": repr(e)})) from None
     check_playable(st)
     return st

@@ -1,0 +1,123 @@
+"""A malformed position (a record's ``start``) is refused in the reader's language: every ``StateFormatError`` a
+shipped game raises carries a reason (``position.<what>``) that its catalogue, or the engine's, says in French and
+in English with the fields given (``engine/errors.py``)."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import string
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludotheque.cli.main import main
+from ludotheque.engine.errors import Reason, StateFormatError, as_json
+from ludotheque.engine.game import all_games, get_game
+from ludotheque.engine.i18n import LANGUAGES, Catalog
+from ludotheque.engine.texts import ENGINE_TEXTS
+
+SHIPPED = [g for g in all_games() if type(g).__module__.startswith("ludotheque.")]
+
+
+def _sources(module: str) -> list[Path]:
+    """The Python files of the package that ``module`` is or belongs to."""
+    found = importlib.import_module(module)
+    if not hasattr(found, "__path__"):
+        found = importlib.import_module(module.rsplit(".", 1)[0])
+    return sorted(Path(found.__file__ or "").parent.rglob("*.py"))
+
+
+def _refusals(path: Path) -> list[ast.Call]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "StateFormatError"]
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+CASES = [(g.info.name, path) for g in SHIPPED for path in _sources(type(g).__module__)
+         if _refusals(path)] + [("engine", p) for p in _sources("ludotheque.engine") if _refusals(p)]
+
+
+@pytest.mark.parametrize(("game", "path"), CASES, ids=[f"{g}:{p.name}" for g, p in CASES])
+def test_every_refusal_of_a_position_has_words_in_both_languages(game: str, path: Path) -> None:
+    """Each ``StateFormatError(message, Reason("position.<what>", {...}))`` names a key of its catalogue whose French
+    and English texts use only the fields it gives (read from the source: a literal key and a literal dict)."""
+    catalog: Catalog = ENGINE_TEXTS if game == "engine" else get_game(game).catalog
+    problems = []
+    for call in _refusals(path):
+        where = f"{path.name}:{call.lineno}"
+        reason = call.args[1] if len(call.args) == 2 else None
+        if not (isinstance(reason, ast.Call) and isinstance(reason.func, ast.Name) and reason.func.id == "Reason"
+                and reason.args and isinstance(reason.args[0], ast.Constant)):
+            problems.append(f"{where}: no Reason(\"position.…\", {{…}}) given")
+            continue
+        key = str(reason.args[0].value)
+        given: set[str] = set()
+        if len(reason.args) > 1:
+            if not isinstance(reason.args[1], ast.Dict):
+                problems.append(f"{where}: the reason's fields are not a literal dict")
+                continue
+            given = {str(k.value) for k in reason.args[1].keys if isinstance(k, ast.Constant)}
+            given |= {name.removesuffix("_key") for name in given if name.endswith("_key")}  # a key said in words
+        forms = [f"error.{key}"] if catalog.has(f"error.{key}") else [f"error.{key}_one", f"error.{key}_other"]
+        if not key.startswith("position.") or not all(map(catalog.has, forms)):
+            problems.append(f"{where}: error.{key} is not in the catalogue")
+            continue
+        if len(forms) == 2 and "count" not in given:
+            problems.append(f"{where}: error.{key} has two forms but no count is given")
+        for lang in LANGUAGES:
+            missing = set().union(*(_fields(catalog.messages[lang][form]) for form in forms)) - given
+            if missing:
+                problems.append(f"{where}: error.{key} ({lang}) uses {sorted(missing)}, not given")
+    assert not problems, "\n".join(problems)
+
+
+def test_nested_refusals_are_said_by_the_same_catalogue() -> None:
+    inner = Reason("position.players", {"value": as_json("deux")})
+    outer = Reason("position.options", {"detail": inner})
+    assert ENGINE_TEXTS.reason("fr", outer) == ("les options de la position\u00a0: «\u00a0players\u00a0» = "
+                                                 "\"deux\"\u00a0: une position doit dire combien de joueurs il y a")
+    assert ENGINE_TEXTS.reason("en", outer) == ("the position's options: 'players' = \"deux\": a position must say how "
+                                                 "many players there are")
+
+
+def test_a_value_is_shown_as_the_file_writes_it() -> None:
+    assert as_json("é") == '"é"' and as_json(None) == "null" and as_json([1, True]) == "[1, true]"
+    assert as_json({1, 2}) == "{1, 2}"  # not JSON: as Python writes it
+
+
+def _record(game: str, start: dict[str, Any]) -> dict[str, Any]:
+    return {"version": 3, "game": game, "players": 3, "options": {}, "seats": [{"name": n} for n in "ABC"],
+            "seed": 1, "start": start, "actions": []}
+
+
+@pytest.mark.parametrize(("start", "en", "fr"), [
+    ({"game": "acquire", "players": "three"}, "'players' = \"three\": a position must say how many players there are",
+     "«\u00a0players\u00a0» = \"three\"\u00a0: une position doit dire combien de joueurs il y a"),
+    ({"game": "acquire", "players": 3, "colour": 1}, "unknown position field \"colour\"",
+     "champ de position inconnu \"colour\"\u00a0; les champs sont\u00a0:"),
+    ({"game": "gracias", "players": 3}, "a position of Acquire is a JSON object",
+     "une position de Grand Hôtel est un objet JSON avec"),
+])
+def test_ludo_replay_says_a_malformed_start_in_the_users_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                  start: dict[str, Any], en: str, fr: str) -> None:
+    path = tmp_path / "start.json"
+    path.write_text(json.dumps(_record("acquire", start)), encoding="utf-8")
+    for lang, words in (("en", en), ("fr", fr)):
+        assert main(["replay", str(path), "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        assert words in err, err
+    assert main(["replay", str(path), "--lang", "fr"]) == 2
+    assert "position" in capsys.readouterr().err
+
+
+def test_a_malformed_position_still_raises_its_english_message() -> None:
+    with pytest.raises(StateFormatError, match="a position must say how many players") as caught:
+        get_game("acquire").state_from_json({"game": "acquire", "players": None})
+    assert caught.value.reason == Reason("position.players", {"value": "null"})
