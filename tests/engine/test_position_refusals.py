@@ -121,3 +121,19 @@ def test_a_malformed_position_still_raises_its_english_message() -> None:
     with pytest.raises(StateFormatError, match="a position must say how many players") as caught:
         get_game("acquire").state_from_json({"game": "acquire", "players": None})
     assert caught.value.reason == Reason("position.players", {"value": "null"})
+
+
+def test_a_start_positions_options_are_checked_as_the_records(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A start position's own options are refused in the user's language, naming where they are, as the record's."""
+    path = tmp_path / "start.json"
+    path.write_text(json.dumps(_record("acquire", {"game": "acquire", "players": 3, "options": {"cards": "maybe"}})),
+                    encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "cards vaut \"maybe\" dans start.options, mais il faut" in err, err
+    path.write_text(json.dumps(_record("acquire", {"game": "acquire", "players": 3, "options": {"colour": 1}})),
+                    encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "«\u00a0colour\u00a0» dans start.options n'est pas un réglage de Grand Hôtel" in err, err
