@@ -22,8 +22,10 @@ from ludotheque.cli.texts import UI
 from ludotheque.engine.game import all_games, get_game
 from ludotheque.engine.i18n import Catalog
 from ludotheque.engine.state import Event
+from ludotheque.engine.texts import ENGINE_TEXTS
 
-CATALOGUES: list[tuple[str, Catalog]] = [("cli", UI), ("bots", WORDS), *((g.info.name, g.catalog) for g in all_games())]
+CATALOGUES: list[tuple[str, Catalog]] = [("cli", UI), ("bots", WORDS), ("engine", ENGINE_TEXTS),
+                                         *((g.info.name, g.catalog) for g in all_games())]
 
 WORDS: dict[str, str] = {
     "player": "Ada", "receiver": "Bob", "name": "Ada", "names": "Ada", "chain": "Luxor", "survivor": "Luxor",
@@ -57,8 +59,8 @@ SAME_WORDS = {
 """Entries that are the same words in French and English (names, symbols, « Fortune », « Total »…)."""
 
 PLURALS = {
-    "en": r"shares|tiles|hotels|cards|points|events|players|games|actions|choices|packets|bots|names|seats|rounds",
-    "fr": r"actions|pions|hôtels|cartes|événements|joueurs|parties|paquets|bots|noms|places|sièges|manches|tours",
+    "en": r"shares|tiles|hotels|cards|points|events|players|games|actions|choices|packets|bots|names|seats|rounds|dice",
+    "fr": r"actions|pions|hôtels|cartes|événements|joueurs|parties|paquets|bots|noms|places|sièges|manches|tours|dés",
 }
 SINGULARS = {"en": r"share|tile|hotel|card|event|choice|packet", "fr": r"action|pion|hôtel|carte|événement|paquet"}
 
@@ -110,7 +112,7 @@ def test_typography(name: str, key: str) -> None:
     catalog = dict(CATALOGUES)[name]
     fr, en = catalog.messages["fr"][key], catalog.messages["en"][key]
     assert not re.search(r"\S[:;!?](?=\s|$)", fr), f"{key}: French puts a space before : ; ! ? in {fr!r}"
-    shipped = name in ("cli", "bots") or type(get_game(name)).__module__.startswith("ludotheque.")
+    shipped = name in ("cli", "bots", "engine") or type(get_game(name)).__module__.startswith("ludotheque.")
     if shipped:  # the browser's texts too: it wraps at an ordinary space, and would start a line with « : »
         assert not re.search(r" [:;!?»%]|« ", fr), \
             f"{key}: French puts a no-break space (U+00A0) before : ; ! ? » % and after «, in {fr!r}"

@@ -5,13 +5,16 @@ numbers (« 5,8 mm », "5.8 mm", never micrometres), money as the language write
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from ludotheque.engine import get_game
 from ludotheque.engine.state import Event
 from ludotheque.games.stack_market.texts import millimetres, money
-from tests.stack_market.test_terminal import NAMES, draw, reach, view_of
+from tests.stack_market.test_rules_collapse import OTHERS
+from tests.stack_market.test_rules_helpers import play, position, rolls, stay, straight, topple
+from tests.stack_market.test_terminal import NAMES, RENDERER, draw, reach, view_of
 
 GAME = get_game("stack-market")
 NBSP = "\u00a0"
@@ -70,7 +73,7 @@ def test_a_whole_game_log_has_no_micrometres_and_dollars_before_english_amounts(
 
 
 def test_hints_say_income_as_money() -> None:
-    fields = {"company": "B", "height": 7, "income": 20000}
+    fields = {"company": "B", "count": 7, "income": 20000}
     assert GAME.describe_reason("stay", fields, "en", NAMES).endswith("about $20,000 by the round's end")
     assert GAME.describe_reason("invest", fields, "fr", NAMES).endswith(
         f"environ 20{NBSP}000{NBSP}$ d'ici la fin de la manche")
@@ -86,3 +89,118 @@ def test_the_terminal_and_the_browser_say_ones_cash_as_the_language_writes_money
     assert GAME.catalog.t("en", "web.money", amount="50,000") == "$50,000"
     assert GAME.catalog.t("fr", "web.money", amount=f"50{NBSP}000") == f"50{NBSP}000{NBSP}$"
     assert GAME.catalog.t("en", "web.my_cash", amount=money(50000, "en")) == "Your cash: $50,000"
+
+
+# --- a count of dice agrees with its noun: "1 die", « 1 dé », "3 dice", « 3 dés » -----------------------------------
+ONE_DIE_LEFT = position([straight(4), *OTHERS], ["A", "B", "C", "D"], player=3, removed=47)
+"""Late in a round: company A a single 4, the reserve 3 dice. Seat 0 rolls 1 die (a 0, which must go on the 4) and
+the building falls; its 2 dice come back (4 in the reserve), A is rebuilt from 3 of them, and the last one leaves
+the game."""
+ONE_DIE_TURN = [*stay(3), "chance: roll 0", *topple(0), *rolls(3, 1, 0)]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["Round 1: Ada's turn; company A, 1 die to roll.",
+            "Company A's building collapses (2 dice; it gave way above die 1)!",
+            "1 die leaves the game; 0 left in the reserve."]),
+    ("fr", [f"Manche 1{NBSP}: au tour de Ada{NBSP}; compagnie A, 1 dé à lancer.",
+            f"Le building de la compagnie A s'écroule (2 dés{NBSP}; il a cédé au-dessus du dé 1){NBSP}!",
+            f"1 dé est retiré de la partie{NBSP}; il en reste 0 dans la réserve."])])
+def test_a_turn_that_rolls_the_reserves_last_die_says_1_die(lang: str, said: list[str]) -> None:
+    match = play(ONE_DIE_TURN, start=ONE_DIE_LEFT)
+    texts = [GAME.describe(e, lang, NAMES) for e in match.log_for(None)]
+    for text in said:
+        assert text in texts, texts
+    assert not any(re.search(r"\b1 (dice|dés)\b", t) for t in texts), texts
+    lines = [line.text for line in RENDERER.event_lines(view_of(match, lang, 120, None), match.log_for(None))]
+    removed = "1 die removed." if lang == "en" else "1 dé retiré."
+    assert any(line.endswith(removed) for line in lines), lines
+
+
+@pytest.mark.parametrize(("lang", "one", "three"), [
+    ("en", "company A: 1 die, top 4; with Player 1", "company B: 3 dice, top 3; with Player 2"),
+    ("fr", f"compagnie A{NBSP}: 1 dé, dessus 4{NBSP}; avec Player 1",
+     f"compagnie B{NBSP}: 3 dés, dessus 3{NBSP}; avec Player 2")])
+def test_a_one_die_building_is_offered_as_1_die(lang: str, one: str, three: str) -> None:
+    """Seat 3 may move its investor to company A, a single die high, or to B, 3 dice high."""
+    match = play([], start=ONE_DIE_LEFT)
+    view = view_of(match, lang, 120, 3)
+    assert {"invest A", "invest B"} <= set(view.legal)
+    assert RENDERER.action_label(view, "invest A") == one
+    assert RENDERER.action_label(view, "invest B") == three
+
+
+@pytest.mark.parametrize(("event", "en", "fr"), [
+    (Event("turn", {"seat": 0, "round": 3, "company": "B", "count": 1}),
+     "Round 3: Ada's turn; company B, 1 die to roll.",
+     f"Manche 3{NBSP}: au tour de Ada{NBSP}; compagnie B, 1 dé à lancer."),
+    (Event("turn", {"seat": 0, "round": 3, "company": "B", "count": 3}),
+     "Round 3: Ada's turn; company B, 3 dice to roll.",
+     f"Manche 3{NBSP}: au tour de Ada{NBSP}; compagnie B, 3 dés à lancer."),
+    (Event("removed", {"count": 1, "reserve": 0}),
+     "1 die leaves the game; 0 left in the reserve.",
+     f"1 dé est retiré de la partie{NBSP}; il en reste 0 dans la réserve."),
+    (Event("removed", {"count": 5, "reserve": 12}),
+     "5 dice leave the game; 12 left in the reserve.",
+     f"5 dés sont retirés de la partie{NBSP}; il en reste 12 dans la réserve."),
+    (Event("takeover", {"tall": "A", "small": "D", "dice": 1}),
+     "Takeover: company A must stack the 1 die of company D.",
+     f"Rachat{NBSP}: la compagnie A doit empiler 1 dé de la compagnie D."),
+    (Event("takeover", {"tall": "A", "small": "D", "dice": 3}),
+     "Takeover: company A must stack the 3 dice of company D.",
+     f"Rachat{NBSP}: la compagnie A doit empiler les 3 dés de la compagnie D."),
+    (Event("placed", {"seat": 0, "face": 3, "company": "C", "height": 1, "margin": 5808}),
+     "Ada places a 3 on company C: 1 die, it stands (margin 5.8\u00a0mm).",
+     f"Ada pose un 3 sur la compagnie C{NBSP}: 1 dé, il tient (marge 5,8{NBSP}mm)."),
+    (Event("record", {"seat": 1, "company": "B", "height": 16}),
+     "Bob holds the tallest-building card: company B stands 16 dice high.",
+     f"Bob prend la carte du plus haut building{NBSP}: la compagnie B s'élève à 16 dés."),
+], ids=["turn-1", "turn-3", "removed-1", "removed-5", "takeover-1", "takeover-3", "placed-1", "record-16"])
+def test_a_count_of_dice_in_the_log_agrees_with_its_noun(event: Event, en: str, fr: str) -> None:
+    assert GAME.describe(event, "en", NAMES) == en
+    assert GAME.describe(event, "fr", NAMES) == fr
+
+
+@pytest.mark.parametrize(("count", "en", "fr"), [(1, "1 die", "1 dé"), (3, "3 dice", "3 dés")])
+def test_a_hint_agrees_with_the_buildings_height(count: int, en: str, fr: str) -> None:
+    fields = {"company": "B", "count": count, "income": 20000}
+    assert GAME.describe_reason("invest", fields, "en", NAMES) == \
+        f"moves your investor to company B ({en}): about $20,000 by the round's end"
+    assert GAME.describe_reason("invest", fields, "fr", NAMES) == \
+        f"place votre investisseur sur la compagnie B ({fr}){NBSP}: environ 20{NBSP}000{NBSP}$ d'ici la fin " \
+        "de la manche"
+    assert GAME.describe_reason("short_order", {"count": 21}, "en", NAMES) == \
+        "stacks fewer dice: at 21 dice the building stays safer"
+    assert GAME.describe_reason("record", {"count": 16}, "fr", NAMES) == "prend la carte du plus haut building à 16 dés"
+
+
+@pytest.mark.parametrize(("lang", "placed", "turn"), [
+    ("en", "Player 1 places a 3 on company A: 1 die, it stands (margin 5.8\u00a0mm).",
+     "Player 1, company A: rolls 3; stacks 3; 1 die, margin 5.8\u00a0mm."),
+    ("fr", f"Player 1 pose un 3 sur la compagnie A{NBSP}: 1 dé, il tient (marge 5,8{NBSP}mm).",
+     f"Player 1, compagnie A{NBSP}: lance 3{NBSP}; empile 3{NBSP}; 1 dé, marge 5,8{NBSP}mm.")])
+def test_the_terminal_says_a_one_die_building_as_1_die(lang: str, placed: str, turn: str) -> None:
+    """The terminal's lines for a die placed on an empty building (a run of one die, the building 1 die high) and
+    for the turn it ends; a building of 3 dice reads « 3 dés »."""
+    view = view_of(play([], start=ONE_DIE_LEFT), lang, 120, None)
+    die = Event("placed", {"seat": 0, "company": "A", "face": 3, "height": 1, "x": 0, "y": 0, "turn": 0,
+                           "margin": 5808})
+    assert [line.text for line in RENDERER.event_lines(view, [die])] == [placed]
+    head = [Event("turn", {"seat": 0, "round": 1, "company": "A", "count": 1}),
+            Event("rolled", {"seat": 0, "dice": "3"}), Event("order", {"seat": 0, "dice": "3"})]
+    assert [line.text for line in RENDERER.event_lines(view, [*head, die])] == [turn]
+    three = Event("placed", {**die.args, "height": 3})
+    assert [line.text for line in RENDERER.event_lines(view, [three])] == \
+        [placed.replace("1 die", "3 dice").replace("1 dé", "3 dés")]
+
+
+def test_the_browsers_record_agrees_with_its_height() -> None:
+    """The browser asks for the record's texts by ``plural`` (``web/view.js``): both forms, in both languages."""
+    source = (Path(__file__).parents[2] / "src/ludotheque/games/stack_market/web/view.js").read_text(encoding="utf-8")
+    for key in ("web.record_none", "web.record_holder", "web.record_title"):
+        assert f'plural(ctx, "{key}"' in source and f't("{key}"' not in source
+    catalog = GAME.catalog
+    assert catalog.plural("en", "web.record_holder", 16, count=16, player="Ada") == "Record: 16 dice, Ada"
+    assert catalog.plural("en", "web.record_holder", 1, count=1, player="Ada") == "Record: 1 die, Ada"
+    assert catalog.plural("fr", "web.record_none", 15, count=15) == f"Record{NBSP}: 15 dés (personne encore)"
+    assert catalog.plural("fr", "web.record_title", 1, count=1) == f"Le record du plus haut building{NBSP}: 1 dé"

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.game import Game, GameInfo
+from ...engine.i18n import plural_form
 from ...engine.options import OptionValue
 from ...engine.state import Action, Event, State
 from .actions import parse_action
@@ -20,6 +21,11 @@ from .options import OPTIONS, SEAT_OPTIONS
 from .snapshot import state_from_json
 from .state import StackMarketState
 from .texts import CATALOG, millimetres, money
+
+COUNTED = {"turn": "count", "placed": "height", "fell": "height", "removed": "count", "stack_bonus": "dice",
+           "record": "height", "takeover": "dice"}
+"""The events said in two forms (``event.<kind>_one`` / ``_other``), by the count of dice in this field: late in a
+round the reserve runs low, so a turn may roll 1 die, a collapse remove 1 die and a rebuilt building hold 1 die."""
 
 
 class StackMarket(Game):
@@ -63,7 +69,8 @@ class StackMarket(Game):
 
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         """Amounts written as the language does (``$20,000``, ``20 000 $``), margins in millimetres (``5.8 mm``,
-        ``5,8 mm``), payments said as what was paid when seen."""
+        ``5,8 mm``), payments said as what was paid when seen, a count of dice agreeing with its noun (``1 die``,
+        ``3 dice``, « 1 dé », « 3 dés »: ``COUNTED``)."""
         a = dict(event.args)
         kind = event.kind
         for key in ("amount", "paid", "left"):
@@ -86,6 +93,8 @@ class StackMarket(Game):
         if kind == "game_end":
             cash = str(a.get("cash", "")).split()
             a["totals"] = ", ".join(f"{names[i]} {money(int(c), lang)}" for i, c in enumerate(cash))
+        if kind in COUNTED:
+            kind = f"{kind}_{plural_form(lang, int(a[COUNTED[kind]]))}"
         return super().describe(Event(kind, a), lang, names)
 
     def describe_reason(self, key: str, fields: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:

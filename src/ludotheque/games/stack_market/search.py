@@ -347,6 +347,8 @@ class StackMarketSearch(SearchHooks):
         return softmax(fortunes(st), WIDTH_NOW + WIDTH_ROUND * math.sqrt(rounds_after))
 
     def reasons(self, state: State, action: Action, seat: int) -> list[tuple[str, dict[str, Any]]]:
+        """A building's height in dice is the field ``count``, by which the hint's two forms agree with it (a
+        building rebuilt from a low reserve holds 1 or 2 dice: « 1 dé », "1 die")."""
         st: StackMarketState = state  # type: ignore[assignment]
         out: list[tuple[str, dict[str, Any]]] = []
         if isinstance(action, Aim) and st.phase == AIM:
@@ -369,20 +371,20 @@ class StackMarketSearch(SearchHooks):
             c = st.building
             height = len(st.faces[c]) + len(action.order)
             if st.added + len(action.order) >= STACK_BONUS_DICE:
-                out.append(("stack_bonus", {"height": height}))
+                out.append(("stack_bonus", {"count": height}))
             if height >= RECORD_START and st.holder != seat and (
                     height > st.record or (st.holder < 0 and height >= st.record)):
-                out.append(("record", {"height": height}))
+                out.append(("record", {"count": height}))
             shortest = min(len(a.order) for a in st.legal_actions() if isinstance(a, Stack))
             if len(action.order) == shortest and height >= TALL:
-                out.append(("short_order", {"height": height}))
+                out.append(("short_order", {"count": height}))
         elif isinstance(action, Invest | Stay) and st.phase in (CHANGE, SETUP_INVEST):
             c = action.company if isinstance(action, Invest) else st.investors[seat]
             moved = st.clone()
             moved.investors[seat] = c
             worth = (fortunes(moved)[seat] - st.cash[seat]) / 1000
             key = "stay" if action == STAY else "invest"
-            out.append((key, {"company": COMPANY_LETTERS[c], "height": len(st.faces[c]),
+            out.append((key, {"company": COMPANY_LETTERS[c], "count": len(st.faces[c]),
                               "income": int(round(1000 * worth, -3))}))
         elif isinstance(action, Stacker):
             steadiest = min(st.steadiness[a.seat] for a in st.legal_actions() if isinstance(a, Stacker))

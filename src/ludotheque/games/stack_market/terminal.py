@@ -480,7 +480,7 @@ class StackMarketRenderer:
                 company = companies[c]
                 others = [view.names[p] for p in company["investors"] if p != view.seat]
                 key = "ui.action.invest" if others else "ui.action.invest_alone"
-                return view.t(key, company=company["company"], height=company["height"],
+                return view.n(key, company["height"], company=company["company"], height=company["height"],
                               top="—" if company["top"] is None else company["top"],
                               investors=join_words(others, view.lang))
             case Stay():
@@ -597,10 +597,11 @@ class StackMarketRenderer:
                 if last.get("margin") is None:
                     at = turn[k].args.get("at", last["height"]) if k < len(turn) and turn[k].kind == "fell" else "?"
                     k += k < len(turn) and turn[k].kind == "fell"
-                    text = view.t("summary.t_fell", height=last["height"], at=at)
+                    text = view.n("summary.t_fell", last["height"], height=last["height"], at=at)
                     weight = MAJOR
                 else:
-                    text = view.t("summary.t_stands", height=last["height"], margin=mm(last["margin"], view.lang))
+                    text = view.n("summary.t_stands", last["height"], height=last["height"],
+                                  margin=mm(last["margin"], view.lang))
                 pieces.append(text)
                 short.append(text)
             elif e.kind == "built":
@@ -635,7 +636,8 @@ class StackMarketRenderer:
     def _placed(self, view: View, run: Sequence[Event], after: Event | None) -> EventLine:
         last = run[-1].args
         fields = {"player": self._name(view, last["seat"]), "company": last["company"],
-                  "faces": ", ".join(str(e.args["face"]) for e in run), "height": last["height"]}
+                  "faces": ", ".join(str(e.args["face"]) for e in run),
+                  "height_dice": view.n("summary.height_dice", last["height"], count=last["height"])}
         if last.get("margin") is None:
             at = after.args.get("at", last["height"]) if after is not None and after.kind == "fell" else last["height"]
             return EventLine(view.n("summary.placed_fell", len(run), count=len(run), at=at, **fields), MAJOR)

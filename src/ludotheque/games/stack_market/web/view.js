@@ -98,8 +98,8 @@ function status(frame, ctx) {
         h("span", { style: `width: ${Math.round((100 * v.reserve) / Math.max(1, v.dice))}%` })),
       " ", plural(ctx, "web.reserve", v.reserve),
       v.removed ? h("span", { class: "sm-removed" }, " · ", plural(ctx, "web.removed", v.removed)) : null),
-    h("span", { class: "sm-record-info" }, "★ ", v.record_holder == null ? t("web.record_none", { height: v.record })
-      : t("web.record_holder", { height: v.record, player: nameOf(ctx, v.record_holder) })),
+    h("span", { class: "sm-record-info" }, "★ ", v.record_holder == null ? plural(ctx, "web.record_none", v.record)
+      : plural(ctx, "web.record_holder", v.record, { player: nameOf(ctx, v.record_holder) })),
     v.my_cash != null ? h("span", { class: "sm-cash" }, t("web.my_cash", { amount: money(ctx, v.my_cash) })) : null);
   const lines = [box];
   if (v.takeover && !over) {
@@ -257,11 +257,11 @@ function elevation(ctx, c, geom, opts) {
     const [, ry] = place(geom, side, 0, Math.min(opts.record, geom.rows) * DIE_MM);
     if (!above) {
       panel.append(s("line", { x1: x0, x2: x0 + geom.panel, y1: ry, y2: ry, class: "sm-record" },
-        s("title", {}, t("web.record_title", { height: opts.record }))));
+        s("title", {}, plural(ctx, "web.record_title", opts.record))));
     }
     if (!side) {
       panel.append(s("text", { x: x0 + 1, y: above ? 9 : ry - 1.2, class: "sm-record-num" }, `★ ${opts.record}${above ? " ↑" : ""}`,
-        s("title", {}, t("web.record_title", { height: opts.record }))));
+        s("title", {}, plural(ctx, "web.record_title", opts.record))));
     }
     panel.append(s("line", { x1: x0, x2: x0 + geom.panel, y1: geom.ground, y2: geom.ground, class: "sm-ground" }));
     const dice = s("g", { class: "sm-dice" });
