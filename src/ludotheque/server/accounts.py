@@ -22,10 +22,10 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from .errors import Refusal
-from .hub import hash_token
 from .metrics import Metrics
 from .protocol import RateLimit
 from .storage import Account, NameTaken, Store, name_key
+from .tokens import hash_token
 
 T = TypeVar("T")
 

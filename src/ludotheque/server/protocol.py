@@ -19,7 +19,7 @@ from ..engine.game import Game, get_game
 from ..engine.i18n import Catalog
 from ..engine.match import Match
 from ..engine.state import TERMINAL, Outcome, State
-from .hub import OVER, WAITING, Client, LiveTable
+from .live import OVER, WAITING, Client, LiveTable
 
 if TYPE_CHECKING:
     from ..bots.hints import Hint
