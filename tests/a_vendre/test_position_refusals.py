@@ -13,11 +13,12 @@ import pytest
 
 from ludotheque.engine import Match, get_game
 from ludotheque.engine.errors import Reason, StateFormatError
+from tests.position_refusals import refusal
 
 GAME = get_game("a-vendre")
-NBSP = "\u00a0"
 ENGLISH = re.compile(r"\b(must|expected|whole|lists?|seats?|steps?|the|not|holds|one of|takes|problems?|refused)\b")
 """English words that a French text must not hold (the file's own words, ``cash`` or ``payment``, are not these)."""
+NBSP = "\u00a0"
 
 
 def _played() -> dict[str, Any]:
@@ -31,16 +32,9 @@ def _played() -> dict[str, Any]:
 
 def _refused(match: str, **broken: Any) -> tuple[Reason, str, str]:
     """The real position with ``broken`` fields, refused with the English ``match``: its reason, French and English."""
-    data = _played() | broken
-    with pytest.raises(StateFormatError, match=match) as caught:
-        GAME.state_from_json(data)
-    reason = caught.value.reason
-    assert reason is not None and reason.key.startswith("position.")
-    fr, en = GAME.catalog.reason("fr", reason), GAME.catalog.reason("en", reason)
-    assert fr is not None and en is not None and fr != en
-    assert not ENGLISH.search(fr), fr
-    assert "«" not in en and NBSP not in en, en
-    return reason, fr, en
+    error, fr, en = refusal(GAME, _played() | broken, ENGLISH, match)
+    assert error.reason is not None
+    return error.reason, fr, en
 
 
 def test_a_list_of_numbers_says_the_field_how_many_and_the_value_as_the_file_writes_it() -> None:

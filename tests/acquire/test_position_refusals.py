@@ -13,6 +13,7 @@ import pytest
 
 from ludotheque.engine import Match, StateFormatError, get_game
 from ludotheque.engine.errors import Reason
+from tests.position_refusals import refusal
 
 GAME = get_game("acquire")
 ENGLISH = re.compile(r"\b(is|are|the|must|expected|got|and|of|tile|tiles|hand|players|shares|holds?|touch)\b")
@@ -29,17 +30,7 @@ def _played(steps: int = 40, seed: int = 5) -> dict[str, Any]:
 
 def _refused(data: dict[str, Any]) -> tuple[StateFormatError, str, str]:
     """The refusal of ``data``, said in French and in English by Acquire's catalogue."""
-    with pytest.raises(StateFormatError) as caught:
-        GAME.state_from_json(data)
-    e = caught.value
-    assert e.reason is not None and e.reason.key.startswith("position."), e
-    fr, en = GAME.catalog.reason("fr", e.reason), GAME.catalog.reason("en", e.reason)
-    assert fr is not None and en is not None, e.reason
-    assert "position." not in fr and "{" not in fr and "error." not in fr, fr
-    assert fr != en
-    assert not ENGLISH.search(fr), f"English left in the French text: {fr!r}"
-    assert not re.search(r" [:;!?»]|« ", fr), f"French spacing: {fr!r}"
-    return e, fr, en
+    return refusal(GAME, data, ENGLISH)
 
 
 def _break_cash(d: dict[str, Any]) -> None:

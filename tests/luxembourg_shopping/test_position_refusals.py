@@ -14,6 +14,7 @@ import pytest
 from ludotheque.cli.main import main
 from ludotheque.engine import CHANCE, get_game
 from ludotheque.engine.errors import Reason, StateFormatError
+from tests.position_refusals import refusal
 
 GAME = get_game("luxembourg-shopping")
 ENGLISH = re.compile(r"\b(must|expected|list|lists|the|shop|shops|seat|step|steps|not|whole|number|numbers|"
@@ -42,15 +43,9 @@ WRITTEN = _written()
 
 def _refused(**change: Any) -> tuple[str, str, str]:
     """The reason's key and its English and French texts of the position written above with ``change``."""
-    with pytest.raises(StateFormatError) as caught:
-        GAME.state_from_json({**WRITTEN, **change})
-    reason = caught.value.reason
-    assert reason is not None, caught.value
-    en, fr = GAME.catalog.reason("en", reason), GAME.catalog.reason("fr", reason)
-    assert en is not None and fr is not None, reason
-    assert "position." not in fr and not ENGLISH.search(re.sub(r"«\u00a0[^»]*\u00a0»|\"[^\"]*\"", "", fr)), fr
-    assert "«" not in en and "\u00a0" not in en, en
-    return reason.key, en, fr
+    error, fr, en = refusal(GAME, {**WRITTEN, **change}, ENGLISH)
+    assert error.reason is not None
+    return error.reason.key, en, fr
 
 
 def test_the_position_is_a_real_one() -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from ludotheque.engine import Match, get_game
 from ludotheque.engine.errors import Reason, StateFormatError
+from tests.position_refusals import refusal
 
 GAME = get_game("stack-market")
 ENGLISH = re.compile(r"\b(the|must|expected|needs|list|from|of|and|or|is|seat|company|dice|holds|game|whole|number)\b")
@@ -36,16 +37,7 @@ def _position() -> dict[str, Any]:
 
 def _refusal(data: dict[str, Any]) -> tuple[StateFormatError, str, str]:
     """The refusal of ``data``, with its reason said in French and in English by the game's catalogue."""
-    with pytest.raises(StateFormatError) as caught:
-        GAME.state_from_json(data)
-    error = caught.value
-    assert error.reason is not None and error.reason.key.startswith("position."), error
-    fr, en = GAME.catalog.reason("fr", error.reason), GAME.catalog.reason("en", error.reason)
-    assert fr is not None and en is not None, error.reason
-    assert "position." not in fr and "{" not in fr and fr != en
-    assert not ENGLISH.search(fr), f"English words in {fr!r}"
-    assert not re.search(r" [:;!?»]|« ", fr), f"French puts a no-break space before : ; ! ? » and after «: {fr!r}"
-    return error, fr, en
+    return refusal(GAME, data, ENGLISH)
 
 
 def test_cash_of_the_wrong_length() -> None:
