@@ -1,9 +1,10 @@
-"""« A Vendre ! »'s browser view (``games/a_vendre/web/view.js``): every text it asks for is in both catalogues; and, in
-Debian's chromium, in English and in French, a nine-seat table (a person and eight random bots) shows the board as a
-board (60 squares in an SVG serpentine, 43 titles with their holders' tokens, the start and the finish), the nine pawns
-visible at once and none hiding another, the note that the board and cards are reconstructed, the players with a
-hostile name shown as text; the person clicks a decision button and the move is played (the frame's ``at`` goes on and
-the log says it); a spectator sees the same board and no choices. Screenshots are kept in ``test-artifacts/``."""
+"""« A Vendre ! »'s browser view (``games/a_vendre/web/view.js`` and the modules it imports): every text it asks for is
+in both catalogues; and, in Debian's chromium, in English and in French, a nine-seat table (a person and eight random
+bots) shows the board as a board (60 squares in an SVG serpentine, 43 titles with their holders' tokens, the start and
+the finish), the nine pawns visible at once and none hiding another, the note that the board and cards are
+reconstructed, the players with a hostile name shown as text; the person clicks a decision button and the move is played
+(the frame's ``at`` goes on and the log says it); a spectator sees the same board and no choices. Screenshots are kept
+in ``test-artifacts/``."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ CARD_KINDS = ("honorary", "lottery", "tax", "move_to", "move")
 
 
 def test_every_text_the_view_asks_for_is_in_both_catalogues() -> None:
-    source = (WEB / "view.js").read_text(encoding="utf-8")
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(WEB.glob("*.js")))  # the view and its parts
     keys = set(re.findall(r'"((?:web|step|table)\.[a-z_.]+)"', source))
     plurals = set(re.findall(r'"(web\.[a-z_.]+)"', " ".join(re.findall(r"plural\(ctx, [^)]*\)", source))))
     keys -= plurals | {"table.keys"}  # the shared page's own
