@@ -326,7 +326,7 @@ def check_record_settings(record: GameRecord, game: Game, path: str, lang: str) 
 
     i = game.info
     given = [("options", i.options, record.options)]
-    start_options = (record.start or {}).get("options") if isinstance(record.start, dict) else None
+    start_options = record.start.get("options") if isinstance(record.start, dict) else None
     if isinstance(start_options, dict):  # a start position's own options, as the record's
         given.append(("start.options", i.options, start_options))
     given += [(f"seats[{k}].settings", i.seat_options, seat.settings) for k, seat in enumerate(record.seats)]
