@@ -134,13 +134,19 @@ def test_the_command_to_continue_a_saved_game_reads_back_as_its_file(tmp_path: P
     assert Match.from_record(GameRecord.load(Path(loaded))).state == session.match.state
 
 def test_undo_restores_the_previous_position() -> None:
+    from ludotheque.engine.state import CHANCE
+
     session = build_session(args(), Script([], default=None), console())
     play_until_person(session)
     seat = session.match.current_player
-    first = session.match.state.to_json()
-    session.input_fn = Script(["1"], default=None)
-    assert session._person_turn(seat) is True
-    play_until_person(session)
+    while True:  # a decision followed by the person's next one, nothing drawn between (a tile placed, then buying)
+        first, mark = session.match.state.to_json(), len(session.match.history)
+        session.input_fn = Script(["1"], default=None)
+        assert session._person_turn(seat) is True
+        play_until_person(session)
+        if all(a == seat for a, _ in session.match.history[mark:]) and session.match.current_player == seat:
+            break
+        assert not any(a == CHANCE for a, _ in session.match.history[mark:mark + 1])
     assert session.match.state.to_json() != first
     session.input_fn = Script(["undo"], default=None)
     assert session._person_turn(seat) is True
@@ -148,8 +154,42 @@ def test_undo_restores_the_previous_position() -> None:
     assert session.match.current_player == seat
     session.input_fn = Script(["undo"], default=None)
     c = session.console
+    assert session._person_turn(seat) is False  # the decision before: the first, or one a draw followed
+    assert "nothing of yours to undo" in text_of(c) or "something hidden was drawn" in " ".join(text_of(c).split())
+    assert session.match.state.to_json() == first
+    fresh = build_session(args(), Script([], default=None), console())
+    play_until_person(fresh)
+    fresh.input_fn = Script(["undo"], default=None)
+    assert fresh._person_turn(fresh.match.current_player) is False
+    assert "nothing of yours to undo" in text_of(fresh.console)
+
+
+@pytest.mark.parametrize(("game", "players"), [("acquire", None), ("gracias", 3), ("luxembourg-shopping", 3)])
+def test_undo_refused_once_something_hidden_was_drawn_or_shown(game: str, players: int | None) -> None:
+    """A tile drawn, dice rolled, a face-down card looked at since the person's previous decision: taking it back
+    would let them choose again knowing it (a replayed game draws the same), so undo is refused and nothing
+    changes; before that, undo still works."""
+    from ludotheque.engine.state import CHANCE
+
+    c = console()
+    session = build_session(args(game=game, players=players, bots="random"), Script([], default=None), c)
+    play_until_person(session)
+    seat = session.match.current_player
+    while True:  # the person answers 1 until a draw, or something shown to them alone, follows their decision
+        mark = len(session.match.history)
+        events = len(session.match.events)
+        session.input_fn = Script([], default="1")
+        assert session._person_turn(seat)
+        play_until_person(session)
+        later = session.match.history[mark + 1:]
+        if any(a == CHANCE for a, _ in later) or any(e.private_to == seat for e in session.match.events[events:]):
+            break
+        assert session.match.current_player == seat, "the person decides again before anything hidden"
+    before = session.match.state.to_json()
+    session.input_fn = Script(["undo"], default=None)
     assert session._person_turn(seat) is False
-    assert "nothing of yours to undo" in text_of(c)
+    assert "something hidden was drawn or shown to you" in " ".join(text_of(c).split())
+    assert session.match.state.to_json() == before
 
 
 def test_undo_refused_when_another_person_played_since() -> None:

@@ -129,7 +129,13 @@ def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
         e.step(raw.encoding.actions.size)
     with pytest.raises(IllegalActionError, match="must move"):
         raw.step(None)
+    for not_whole in (0.7, True, "1", np.float64(1.0), np.array([1])):  # int() would have played another move
+        with pytest.raises(ValueError, match="is not a whole number: indices are the integers 0 to"):
+            raw.step(not_whole)
     assert raw.game_state.to_json() == before
+    legal = int(np.flatnonzero(mask)[0])
+    raw.step(np.array(legal, dtype=np.int64))  # a policy's argmax as a 0-d array is a whole number
+    assert raw.game_state.to_json() != before
     with pytest.raises(ValueError, match="no game named"):
         raw_env("chess", 2)
 

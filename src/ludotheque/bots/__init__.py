@@ -11,13 +11,14 @@ finds them through the games' registry.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.bots import Bot, RandomBot
 from ..engine.errors import OptionError, Reason
@@ -26,6 +27,7 @@ from ..engine.i18n import Catalog
 from ..engine.options import FALSE_WORDS, TRUE_WORDS
 from .search import SearchBot
 
+log = logging.getLogger(__name__)
 WORDS = Catalog.load("ludotheque.bots")
 """The bots' words (``bots/locale``): levels, the hints' figures, and why a bot spec is refused."""
 ENTRY_POINTS = "ludotheque.bots"
@@ -44,6 +46,8 @@ class BotMaker:
     description: str = ""
     defaults: Mapping[str, Any] | None = None
     """Parameters given unless the spec says otherwise (a level's budget)."""
+    signed: bool = True
+    """Whether its numbers may be below 0 (the search's may not, and its ``POSITIVE`` ones must be above 0)."""
 
 
 SEARCH_PARAMETERS: dict[str, type] = {"iterations": int, "seconds": float, "exploration": float,
@@ -72,8 +76,8 @@ search without the game's opponent model (``SearchHooks.model``): it costs time,
 
 UNIVERSAL: dict[str, BotMaker] = {
     "random": BotMaker(_random, description="uniformly random legal moves"),
-    "mcts": BotMaker(_search, SEARCH_PARAMETERS, description="information-set tree search (IS-MCTS)"),
-    **{level: BotMaker(_search, SEARCH_PARAMETERS, defaults=budget, description=f"level {level}")
+    "mcts": BotMaker(_search, SEARCH_PARAMETERS, description="information-set tree search (IS-MCTS)", signed=False),
+    **{level: BotMaker(_search, SEARCH_PARAMETERS, defaults=budget, description=f"level {level}", signed=False)
        for level, budget in LEVELS.items()},
 }
 """Bots that play every game."""
@@ -81,20 +85,46 @@ UNIVERSAL: dict[str, BotMaker] = {
 
 @cache
 def _plugins() -> dict[str, BotMaker]:
+    """The bots other packages register, by name; one that cannot be loaded, or is not a bot maker, is left out
+    with a warning naming it and why, so that the other bots (and every command) still work."""
     found: dict[str, BotMaker] = {}
     for ep in entry_points(group=ENTRY_POINTS):
-        obj = ep.load()
-        found[ep.name.lower()] = obj if isinstance(obj, BotMaker) else BotMaker(
-            obj.make, getattr(obj, "parameters", None), getattr(obj, "games", None),
-            getattr(obj, "description", ""), getattr(obj, "defaults", None))
+        try:
+            found[ep.name.lower()] = _maker_of(ep.load())
+        except Exception as e:  # a third party's package: whatever goes wrong, the others go on
+            log.warning("the bot %r (%s, entry point %s) is left out: %s: %s", ep.name, ep.value, ENTRY_POINTS,
+                        type(e).__name__, e)
+    for name in sorted(found.keys() & UNIVERSAL.keys()):
+        log.warning("the bot %r of another package is left out: a bot of Ludothèque has that name", name)
     return found
+
+
+def _maker_of(obj: Any) -> BotMaker:
+    """A registered object as a ``BotMaker``: one already, or an object with its attributes (``make`` at least)."""
+    if isinstance(obj, BotMaker):
+        return obj
+    make = getattr(obj, "make", None)
+    parameters = getattr(obj, "parameters", None)
+    if not callable(make) or not (parameters is None or isinstance(parameters, Mapping)):
+        raise TypeError(f"{obj!r} is not a ludotheque.bots.BotMaker (nor has a make(seat, rng, game, **parameters) "
+                        f"and a mapping of parameters)")
+    return BotMaker(make, parameters, getattr(obj, "games", None), getattr(obj, "description", ""),
+                    getattr(obj, "defaults", None))
 
 
 def _makers(game: str) -> dict[str, BotMaker]:
     g = get_game(game)
     own = {name: BotMaker(_game_bot(factory)) for name, factory in g.bots().items()}
     plugins = {name: m for name, m in _plugins().items() if m.games is None or g.info.name in m.games}
+    for name in sorted(plugins.keys() & own.keys() - _SHADOWED.get(game, set())):
+        _SHADOWED.setdefault(game, set()).add(name)
+        log.warning("the bot %r of another package is left out of %s: the game has its own bot of that name", name,
+                    game)
     return {**plugins, **UNIVERSAL, **own}
+
+
+_SHADOWED: dict[str, set[str]] = {}
+"""The other packages' bots a game's own bot hides, by game: each said once."""
 
 
 def _game_bot(factory: Callable[[int, random.Random], Bot]) -> Callable[..., Bot]:
@@ -108,14 +138,29 @@ def bot_names(game: str) -> list[str]:
     return sorted(_makers(game))
 
 
+def other_bots(game: str | None = None) -> dict[str, BotMaker]:
+    """The bots other installed packages register (``ENTRY_POINTS``), by name: those that play ``game`` and are not
+    hidden by one of its own, or every one."""
+    if game is None:
+        return {name: m for name, m in sorted(_plugins().items()) if name not in UNIVERSAL}
+    makers = _makers(game)
+    return {name: m for name, m in sorted(_plugins().items()) if makers.get(name) is m}
+
+
+def describe_parameters(maker: BotMaker) -> str:
+    """A bot's parameters as a spec takes them: ``offset (int), label (str)``."""
+    return ", ".join(f"{k} ({t.__name__})" for k, t in (maker.parameters or {}).items())
+
+
 def level_names() -> list[str]:
     """The levels, weakest first."""
     return list(LEVELS)
 
 
 def split_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """``"mcts:iterations=800"`` -> ``("mcts", {"iterations": "800"})``; a malformed spec, or one that gives a
-    parameter twice, is refused."""
+    """``"mcts:iterations=800"`` -> ``("mcts", {"iterations": "800"})``: the name and the parameters' names in lower
+    case (a bot's names are matched whatever their case), the values as written; a malformed spec, or one that gives
+    a parameter twice, is refused."""
     name, *parts = spec.strip().split(":")
     params: dict[str, str] = {}
     for part in parts:
@@ -129,6 +174,19 @@ def split_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip().lower(), params
 
 
+def spec_name(spec: str, lang: str = "en") -> str:
+    """The bot's name in ``spec``, lower case; a malformed spec refused in ``lang``."""
+    return _said_in(lang, lambda: split_spec(spec))[0]
+
+
+def normal_spec(spec: str, lang: str = "en") -> str:
+    """``spec`` as one bot is always written: its name and parameters' names in lower case, the values as given
+    (``Random`` and ``random`` are one bot, ``mcts:Iterations=50`` is ``mcts:iterations=50``); a malformed spec
+    refused in ``lang``."""
+    name, params = _said_in(lang, lambda: split_spec(spec))
+    return ":".join([name, *(f"{k}={v}" for k, v in params.items())])
+
+
 def _refused(key: str, **fields: Any) -> OptionError:
     """A bot spec's refusal: said in English by the bots' catalogue (``error.<key>``), which says it in any language
     from its ``reason``."""
@@ -140,7 +198,7 @@ POSITIVE = ("iterations", "seconds")
 """Parameters that must be above 0 (the others that are numbers must be 0 or more)."""
 
 
-def _convert(spec: str, key: str, value: str, kind: type) -> Any:
+def _convert(spec: str, key: str, value: str, kind: type, signed: bool) -> Any:
     fields: dict[str, Any] = {"spec": spec, "parameter": key, "value": value}
     try:
         if kind is bool:
@@ -152,7 +210,7 @@ def _convert(spec: str, key: str, value: str, kind: type) -> Any:
         raise _refused("parameter_kind", **fields, kind_key=f"kind.{kind.__name__}") from None
     if kind is float and not math.isfinite(converted):
         raise _refused("parameter_finite", **fields)
-    if kind in (int, float) and (converted <= 0 if key in POSITIVE else converted < 0):
+    if kind in (int, float) and not signed and (converted <= 0 if key in POSITIVE else converted < 0):
         raise _refused("parameter_positive" if key in POSITIVE else "parameter_negative", **fields)
     return converted
 
@@ -165,30 +223,44 @@ def resolve_bot(spec: str, game: str) -> tuple[BotMaker, dict[str, Any]]:
     if maker is None:
         raise _refused("no_bot", name=name, game=game, bots=", ".join(bot_names(game)))
     allowed = maker.parameters or {}
+    declared = {k.lower(): k for k in allowed}
     params: dict[str, Any] = dict(maker.defaults or {})
     for key, value in given.items():
-        if key not in allowed:
+        if key not in declared:
             raise _refused("no_parameter" if allowed else "no_parameters", spec=spec, name=name, parameter=key,
                            takes=", ".join(allowed))
-        params[key] = _convert(spec, key, value, allowed[key])
+        params[declared[key]] = _convert(spec, key, value, allowed[declared[key]], maker.signed)
     return maker, params
 
 
 def check_bot(spec: str, game: str, lang: str = "en") -> str:
     """Check a bot spec for ``game`` without making the bot; the spec as written, trimmed. Refused with an
     ``OptionError`` whose message is in ``lang`` (and whose ``reason`` says it in any language)."""
+    _said_in(lang, lambda: resolve_bot(spec, game))
+    return spec.strip()
+
+
+T = TypeVar("T")
+
+
+def _said_in(lang: str, work: Callable[[], T]) -> T:
+    """``work()``, a refusal of a bot spec said in ``lang``."""
     try:
-        resolve_bot(spec, game)
+        return work()
     except OptionError as e:
         if lang == "en" or e.reason is None:
             raise
         raise OptionError(WORDS.reason(lang, e.reason) or str(e), e.reason) from None
-    return spec.strip()
 
 
 def make_bot(spec: str, game: str, seat: int, rng: random.Random) -> Bot:
     """A bot by spec (``heuristic``, ``expert``, ``mcts:iterations=500``); an unknown name is refused with the
     list of bots for that game, a wrong parameter with what the bot takes."""
     maker, params = resolve_bot(spec, game)
-    bot = maker.make(seat, rng, get_game(game), **params)
+    try:
+        bot = maker.make(seat, rng, get_game(game), **params)
+    except TypeError as e:  # another package's maker that does not take what it declares
+        raise _refused("not_made", spec=spec, detail=f"{type(e).__name__}: {e}") from None
+    if not callable(getattr(bot, "choose", None)):
+        raise _refused("not_made", spec=spec, detail=f"its maker gave {type(bot).__name__}, not a bot (no choose)")
     return bot

@@ -9,7 +9,7 @@ import json
 from rich.table import Table
 from rich.text import Text
 
-from ..bots import LEVELS, bot_names
+from ..bots import LEVELS, bot_names, describe_parameters, other_bots
 from ..bots.levels import WORDS, levels_json
 from ..engine.errors import OptionError
 from ..engine.game import all_games, get_game
@@ -36,6 +36,9 @@ def run_games(args: argparse.Namespace) -> int:
             "bots": bot_names(g.info.name), "levels": levels_json(),
             "options": [_option_json(o) for o in g.info.options],
             "seat_options": [_option_json(o) for o in g.info.seat_options],
+            "other_bots": [{"name": name, "description": m.description,
+                            "parameters": {k: t.__name__ for k, t in (m.parameters or {}).items()}}
+                           for name, m in other_bots(g.info.name).items()],
         } for g in games], indent=1, ensure_ascii=False))
         return 0
     console = Screen()
@@ -63,6 +66,21 @@ def run_games(args: argparse.Namespace) -> int:
         levels.add_row(name if title == name else f"{name} ({title})",
                        Text.assemble(WORDS.t(lang, f"level_help.{name}"), "\n", (spec, "dim"), overflow="fold"))
     console.print(levels)
+    plays: dict[str, list[str]] = {}  # the bots of other installed packages, as their authors describe them
+    for g in games:
+        for name in other_bots(g.info.name):
+            plays.setdefault(name, []).append(g.info.name)
+    if plays:
+        console.print(Text(UI.t(lang, "games.other_bots"), style="bold"))
+        table = Table(box=None, padding=(0, 2), show_header=False)
+        makers = other_bots()
+        for name, names in sorted(plays.items()):
+            takes = describe_parameters(makers[name])
+            words = [makers[name].description, UI.t(lang, "games.other_bot_games", games=", ".join(names))]
+            if takes:
+                words.append(UI.t(lang, "games.other_bot_takes", parameters=takes))
+            table.add_row(name, Words(" — ".join(w for w in words if w)))
+        console.print(table)
     return 0
 
 

@@ -50,7 +50,7 @@ from ..engine.errors import (
 from ..engine.game import get_game
 from ..engine.match import Match
 from ..engine.options import parse_option_args
-from ..engine.state import Action
+from ..engine.state import CHANCE, Action
 from ..engine.words import format_int
 from ..table import Table as TableService
 from .outcome import outcome_parts
@@ -335,8 +335,15 @@ class PlaySession:
         if any(actor >= 0 and actor != seat and self.table.is_person(actor) for actor, _ in history[at:]):
             self._error("error.undo_people")
             return False
+        before = self.match.replay_prefix(at)
+        # Taking a move back after a draw or a look at a hidden card would let the person choose again knowing it
+        # (a replayed game draws the same tiles, cards and dice): refused then.
+        if any(actor == CHANCE for actor, _ in history[at:]) or any(
+                e.private_to == seat for e in self.match.events[len(before.events):]):
+            self._error("error.undo_hidden")
+            return False
         undone = history[at][1].text()
-        self.table = TableService(self.match.replay_prefix(at), played=self.table.played[:at])
+        self.table = TableService(before, played=self.table.played[:at])
         self.marks[seat] = self.marks_at.get(at, 0)
         self.marks = {s: min(m, len(self.match.events)) for s, m in self.marks.items()}
         self.notices.append(self.ui("info.undone", action=self.words(undone)))

@@ -24,7 +24,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from ..bots import bot_names, check_bot, split_spec
+from ..bots import bot_names, check_bot, normal_spec, spec_name
 from ..engine.errors import OptionError
 from ..engine.game import get_game
 from ..engine.options import parse_option_args
@@ -44,7 +44,7 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     check_numbers(args, lang)
     game = get_game(args.game)
     name = game.info.name
-    bots = [b.lower() for b in split_bots(args.bots, lang)] or ["random"]
+    bots = [normal_spec(b, lang) for b in split_bots(args.bots, lang)] or ["random"]
     players: int = args.players if args.players is not None else max(len(bots), game.info.min_players)
     check_players(game, players, lang, None if args.players is not None else args.bots)
     given = parse_seat_options(game, getattr(args, "seat_option", None) or [], lang, players)
@@ -53,7 +53,7 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     for b in dict.fromkeys(bots):
         if b in PERSON_MARKS:
             raise OptionError(UI.t(lang, "simulate.person", name=b, game=title, bots=", ".join(known)))
-        if split_spec(b)[0] not in known:
+        if spec_name(b, lang) not in known:
             raise OptionError(UI.t(lang, "simulate.unknown_bot", name=b, game=title, bots=", ".join(known)))
         check_bot(b, name, lang)
     if len(bots) == 1:

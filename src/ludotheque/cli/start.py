@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..bots import bot_names, check_bot, split_spec
+from ..bots import bot_names, check_bot, spec_name
 from ..bots.levels import bot_title
 from ..engine.errors import (
     LudoError,
@@ -310,7 +310,7 @@ def check_record_bots(record: GameRecord, game: Game, path: str, lang: str) -> N
         if seat.bot is None:
             continue
         where = f"seats[{k}].bot"
-        if split_spec(seat.bot)[0] not in known:
+        if spec_name(seat.bot, lang) not in known:
             raise OptionError(UI.t(lang, "load.bot_unknown", path=path, where=where, name=seat.bot,
                                    game=game.info.title(lang), bots=join_words(known, lang)))
         try:
@@ -412,7 +412,7 @@ def check_arguments(args: argparse.Namespace, lang: str) -> None:
     for entry in (args.bots or "").split(","):
         bot = entry.strip()
         if bot and bot.lower() not in PERSON_MARKS:
-            if split_spec(bot)[0] not in known:
+            if spec_name(bot, lang) not in known:
                 raise OptionError(UI.t(lang, "error.unknown_bot", name=bot, game=game.info.title(lang),
                                        bots=join_words(known, lang)))
             check_bot(bot, game.info.name, lang)

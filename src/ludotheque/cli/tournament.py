@@ -124,6 +124,7 @@ def check_games(games: int, lang: str) -> None:
 
 def config_from_args(args: argparse.Namespace, lang: str) -> TournamentConfig:
     """The tournament a new run asks for (not ``--resume``), every argument checked."""
+    from ..bots import normal_spec
     from ..engine.game import get_game
     from ..engine.options import parse_option_args
     from ..sim.tournament import TournamentConfig
@@ -140,6 +141,7 @@ def config_from_args(args: argparse.Namespace, lang: str) -> TournamentConfig:
     if len(bots) < 2:
         raise OptionError(UI.t(lang, "tournament.few_bots", bots=args.bots))
     check_bots(info.name, bots, lang)
+    bots = [normal_spec(b) for b in bots]  # "Random" and "random" are one bot: random#1 and random#2
     if args.players is not None:
         check_players(game, args.players, lang)
         players: int = args.players
@@ -159,6 +161,7 @@ def config_from_args(args: argparse.Namespace, lang: str) -> TournamentConfig:
 def resumed_config(args: argparse.Namespace, lang: str) -> TournamentConfig:
     """The tournament kept in ``--resume DIR``, with ``--games`` when given; any other setting given must agree
     with it."""
+    from ..bots import normal_spec
     from ..engine.options import parse_option_args
     from ..sim.tournament import TournamentError, read_config
     from .limits import check_numbers
@@ -174,7 +177,8 @@ def resumed_config(args: argparse.Namespace, lang: str) -> TournamentConfig:
         given.append(f"--out {args.out}")
     if args.game is not None and args.game.strip().lower() != config.game:
         given.append(args.game)
-    if args.bots is not None and tuple(split_bots(args.bots, lang)) != config.bots:
+    if args.bots is not None and [normal_spec(b, lang) for b in split_bots(args.bots, lang)] != [
+            normal_spec(b, lang) for b in config.bots]:
         given.append(f"--bots {args.bots}")
     if args.players is not None and args.players != config.players:
         given.append(f"--players {args.players}")
@@ -195,6 +199,7 @@ def resumed_config(args: argparse.Namespace, lang: str) -> TournamentConfig:
     if args.games is not None:
         check_games(args.games, lang)
         config = replace(config, games=args.games)
+    check_bots(config.game, list(config.bots), lang)  # still installed and taking their parameters: before a write
     return config
 
 

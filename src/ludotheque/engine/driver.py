@@ -32,6 +32,14 @@ class MoveTimes:
             self.over[seat] += 1
 
 
+def bot_move_refused(bot: Bot, seat: int, action: object, why: str = "") -> IllegalActionError:
+    """The refusal of a bot's move that is not legal, or not a move at all (a third party's bot returning None),
+    naming the bot and its seat, so that nobody takes it for a person's mistake."""
+    said = repr(action.text()) if isinstance(action, Action) else f"{type(action).__name__} {action!r}, not an action"
+    return IllegalActionError(f"bot {bot.name!r} at seat {seat} chose {said}, which is not legal"
+                              + (f" ({why})" if why else ""))
+
+
 def play_out(state: State, bots: Sequence[Bot], rng: random.Random, max_actions: int = 1_000_000,
              times: MoveTimes | None = None, history: list[tuple[int, Action]] | None = None) -> int:
     """Play ``state`` to the end in place; return the number of actions applied (chance included). With
@@ -49,9 +57,8 @@ def play_out(state: State, bots: Sequence[Bot], rng: random.Random, max_actions:
                 deadline = None if times.limit is None else started + times.limit
                 action = bots[player].choose(SeatView(state, player, legal, deadline))
                 times.add(player, time.monotonic() - started)
-            if action not in legal and not state.is_legal(action):
-                raise IllegalActionError(f"bot {bots[player].name!r} at seat {player} chose {action.text()!r}, "
-                                         "which is not legal")
+            if not isinstance(action, Action) or (action not in legal and not state.is_legal(action)):
+                raise bot_move_refused(bots[player], player, action)
         elif player == CHANCE:
             action = state.sample_chance(rng)
         elif player == TERMINAL:

@@ -81,7 +81,13 @@ class ActionEncoding(ABC):
         return mask
 
     def check_index(self, index: int) -> int:
-        """``index`` as an ``int`` in range, or ``ActionEncodingError``."""
+        """``index`` as an ``int`` in range, or ``ActionEncodingError``: a whole number (Python's or NumPy's), not a
+        float, a bool or a text, which ``int()`` would quietly turn into another move (``0.7`` into 0)."""
+        if isinstance(index, np.ndarray) and index.shape == () and np.issubdtype(index.dtype, np.integer):
+            index = index.item()  # a policy's argmax as a 0-d array
+        if isinstance(index, bool | np.bool_) or not isinstance(index, int | np.integer):
+            raise ActionEncodingError(f"action index {index!r} is not a whole number: indices are the integers 0 to "
+                                      f"{self.size - 1}")
         i = int(index)
         if not 0 <= i < self.size:
             raise ActionEncodingError(f"action index {index!r} is out of range: indices are 0 to {self.size - 1}")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..bots import bot_names, make_bot
 from ..engine.bots import Bot, SeatView
+from ..engine.driver import bot_move_refused
 from ..engine.errors import IllegalActionError, LudoError, Reason
 from ..engine.match import Match, bot_rng
 from ..engine.record import PLAYED_BY, GameRecord, split_actor
@@ -179,7 +180,13 @@ class Table:
             else:
                 seat = self.to_move
                 bot, view = self.thinker(seat)
-                self.submit(seat, bot.choose(view), self.at, by=kind, now=now)
+                choice = bot.choose(view)
+                if not isinstance(choice, Action):
+                    raise bot_move_refused(bot, seat, choice)
+                try:
+                    self.submit(seat, choice, self.at, by=kind, now=now)
+                except IllegalActionError as e:  # the bot's mistake, not the person's who plays next
+                    raise bot_move_refused(bot, seat, choice, str(e)) from None
             done += 1
         return done
 
