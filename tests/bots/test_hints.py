@@ -149,3 +149,29 @@ def test_a_hint_by_the_clock_rests_on_enough_simulated_games() -> None:
     assert len(state.legal_actions()) == 3  # a trio each: every move tried is shown
     found = hints(game, state, state.current_player, seconds=0.0001)
     assert sum(h.tries for h in found) >= HINT_MIN_ITERATIONS
+
+
+def test_among_many_moves_each_move_shown_rests_on_enough_games_and_the_best_chance_comes_first() -> None:
+    """An Acquire merger's disposal has dozens of legal moves sharing the hint's search: the few shown are each
+    weighed again by a search of their own (``HINT_MIN_TRIES``) and listed by their chance, the best first."""
+    from ludotheque.bots.hints import HINT_MIN_TRIES
+    from ludotheque.engine.bots import RandomBot, SeatView
+
+    game = get_game("acquire")
+    rng = random.Random(5)
+    for _ in range(40):  # random play until a seat has many moves at once (a disposal: sell, trade, keep)
+        state = game.new_game(3)  # the generator goes on: another game each time
+        bots = [RandomBot(s, rng) for s in range(3)]
+        while not state.is_terminal() and len(state.legal_actions()) < 30:
+            seat = state.current_player
+            state.apply_legal(state.sample_chance(rng) if seat == CHANCE
+                              else bots[seat].choose(SeatView(state, seat, state.legal_actions())))
+        if not state.is_terminal():
+            break
+    legal = state.legal_actions()
+    assert len(legal) >= 30
+    found = hints(game, state, state.current_player, iterations=60, seconds=None)
+    assert len(found) == 3 and all(h.tries >= HINT_MIN_TRIES for h in found)
+    assert [h.win for h in found] == sorted((h.win for h in found), reverse=True)
+    assert {h.action for h in found} <= {a.text() for a in legal}
+    assert found == hints(game, state, state.current_player, iterations=60, seconds=None)  # by iterations: the same

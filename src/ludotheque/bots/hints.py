@@ -16,10 +16,10 @@ from typing import Any
 
 from ..engine.bots import SeatView
 from ..engine.game import Game
-from ..engine.state import State
+from ..engine.state import Action, State
 from ..engine.words import format_int
 from .levels import WORDS
-from .search import Search, opponent_model
+from .search import Estimate, Search, opponent_model
 
 __all__ = ["WORDS", "Hint", "hints"]
 HINT_SECONDS = 0.5
@@ -31,6 +31,11 @@ HINT_MIN_ITERATIONS = 300
 its chances do not rest on a handful of them..."""
 HINT_MAX_SECONDS = 3.0
 """... but thinks no longer than this in all."""
+HINT_MIN_TRIES = 100
+"""Where the moves shown rest on fewer simulated games each (many legal moves share the search: 72 ways to dispose
+of shares in an Acquire merger), each is weighed again by a search of its own, of this many games..."""
+HINT_FOCUS_SECONDS = 1.5
+"""... within this much more time in all, by the clock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +86,22 @@ def hints(game: Game, state: State, seat: int, *, seconds: float | None = HINT_S
     search.run(iterations, seconds)
     if iterations is None and seconds is not None and search.iterations < HINT_MIN_ITERATIONS:
         search.run(HINT_MIN_ITERATIONS - search.iterations, max(0.0, HINT_MAX_SECONDS - seconds))
-    best = search.estimates()  # most tried first: what the search bot itself would play
+    best = search.estimates()[:moves]  # most tried first: what the search bot itself would play
+    if any(e.visits < HINT_MIN_TRIES for e in best):
+        best = [weighed(game, view, rng, e.action, HINT_MIN_TRIES, None if iterations is not None
+                        else HINT_FOCUS_SECONDS / len(best)) or e for e in best]
+    best.sort(key=lambda e: -e.win)  # the best chance first, as a player reads a list of moves
     return [Hint(e.action.text(), e.win, e.visits, tuple(hooks.reasons(view.sample_state(rng), e.action, seat)))
-            for e in best[:moves]]
+            for e in best]
+
+
+def weighed(game: Game, view: SeatView, rng: random.Random, action: Action, iterations: int,
+            seconds: float | None) -> Estimate | None:
+    """``action``'s chance to win from a search whose root plays it alone (every iteration goes through it, and
+    the seat's moves after it are searched as before), for ``iterations`` or ``seconds``; None if it tried none."""
+    hooks = game.search_hooks()
+    search = Search(view, rng, hooks, max_actions=game.info.max_actions, paired=hooks.paired,
+                    model=opponent_model(game, hooks, rng), root_moves=[action], root_only=True,
+                    model_rollouts=True)
+    search.run(iterations, seconds)
+    return next(iter(search.estimates()), None)

@@ -119,11 +119,14 @@ class Search:
 
     def __init__(self, view: SeatView, rng: random.Random, hooks: SearchHooks = NO_HOOKS, *,
                  exploration: float = 0.7, max_actions: int = 100_000, root_moves: Sequence[Action] = (),
-                 paired: bool = False, model: OpponentModel | None = None, model_rollouts: bool = False) -> None:
+                 paired: bool = False, model: OpponentModel | None = None, model_rollouts: bool = False,
+                 root_only: bool = False) -> None:
         self.view = view
         self.root_moves = list(root_moves)
         """Moves of the seat's that get a branch at the root even if the game's ``candidates`` leave them out (the
         anchor bot's move)."""
+        self.root_only = root_only and bool(root_moves)
+        """The root branches on ``root_moves`` alone (a hint weighing the moves it shows)."""
         self.rng = rng
         self.hooks = hooks
         self.c = exploration
@@ -209,7 +212,7 @@ class Search:
                 break
             legal = [model.move(state, player)] if model is not None and player != seat else branches(state)
             if node is root and root_moves:
-                legal = legal + [a for a in root_moves if a not in legal]
+                legal = root_moves if self.root_only else legal + [a for a in root_moves if a not in legal]
             children = node.children
             untried: list[Action] = []
             best: Node | None = None
@@ -253,6 +256,8 @@ class Search:
         generator."""
         root, rng, c = self.root, self.rng, self.c
         legal = self._root_branches
+        if legal is None and self.root_only:
+            legal = self._root_branches = list(self.root_moves)
         if legal is None:
             legal = self._root_branches = []
             for k in range(ROOT_SAMPLES):
