@@ -374,6 +374,24 @@ def test_a_finished_game_can_be_saved_and_its_log_read(tmp_path: Path) -> None:
     assert record.result is not None and Match.from_record(record).state == session.match.state
 
 
+@pytest.mark.parametrize("terminal", [True, False])
+def test_after_the_end_mistakes_leave_a_piped_game_with_a_word_and_never_a_persons(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, terminal: bool) -> None:
+    """A person at a terminal who mistypes three times after the end can still save; a script that kept typing
+    moves past the end stops after three, saying why, instead of leaving without a word."""
+    monkeypatch.setattr("sys.stdin.isatty", lambda: terminal)
+    path = tmp_path / "late.json"
+    c = console()
+    session = build_session(args(), Script([]), c)
+    session.input_fn = finished(session, ["1", "2", "3", f"save {path}", ""])
+    assert session.run() == 0
+    after = " ".join(text_of(c).split("Final ranking")[1].split())
+    assert after.count("the game is over; type save FILE") == 3
+    leaving = "Leaving: 3 answers in a row were none of save FILE, log or Enter, and the input is not a terminal."
+    assert (leaving in after) is not terminal
+    assert path.exists() is terminal
+
+
 def test_a_finished_game_ends_at_the_end_of_input_in_french(tmp_path: Path) -> None:
     c = console()
     session = build_session(args(lang="fr"), Script([]), c)

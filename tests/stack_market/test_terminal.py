@@ -21,7 +21,7 @@ from ludotheque.engine.errors import IllegalActionError, InvalidActionError
 from ludotheque.engine.record import SeatConfig
 from ludotheque.engine.words import format_int
 from ludotheque.games.stack_market import StackMarketState
-from ludotheque.games.stack_market.actions import NAMED_AIMS, Aim, parse_action
+from ludotheque.games.stack_market.actions import FRENCH_AIM_WORDS, NAMED_AIMS, Aim, parse_action
 from ludotheque.games.stack_market.terminal import StackMarketRenderer, action_words, aim_text
 from ludotheque.table.service import Table
 from tests.cli.terminal_support import Screens, Shot, assert_fits, play, terminal
@@ -199,6 +199,15 @@ def test_refusals_of_an_aim_say_millimetres_and_degrees() -> None:
         assert bad.value.reason is not None
         refined = RENDERER.refine_reason(view, bad.value.reason)
         assert refined.key == "aim_number" and "1,5" in (catalog.reason(lang, refined) or "")
+        with pytest.raises(InvalidActionError) as unknown:
+            parse_action("aim abc")
+        assert unknown.value.reason is not None
+        said = catalog.reason(lang, RENDERER.refine_reason(view, unknown.value.reason)) or ""
+        named = ("soigné, penché gauche", "tordu") if lang == "fr" else ("careful, crooked left", "twisted")
+        assert all(w in said for w in named) and ("crooked" in said) is (lang == "en"), said
+    # the names said are the names read: the game's own lists, in each language
+    assert catalog.t("en", "aims.names") == ", ".join(NAMED_AIMS)
+    assert catalog.t("fr", "aims.names") == ", ".join(FRENCH_AIM_WORDS[n] for n in NAMED_AIMS)
 
 
 def test_events_read_as_turns_and_the_round_end_stops_with_the_takeover() -> None:

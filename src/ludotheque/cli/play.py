@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import errno
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -647,9 +648,14 @@ class PlaySession:
         self.notices.clear()
 
     def _last_look(self) -> None:
-        """Before leaving a finished game: save it, read its log, or leave (Enter, or the end of the input)."""
-        misses = 0
-        while misses < 3:
+        """Before leaving a finished game: save it, read its log, or leave (Enter, or the end of the input). A person
+        at a terminal is asked again after any mistake; input from a file or a pipe (a script that kept typing moves
+        after the end) stops after three answers in a row that are none of these, and says so."""
+        misses, limit = 0, None if sys.stdin.isatty() else 3
+        while True:
+            if limit is not None and misses >= limit:
+                self._say(self.ui("end.leaving", count=misses), "dim")
+                return
             self._say(self.ui("end.hint"), "dim")
             raw = self._ask(self.ui("screen.prompt"))
             if raw is None or not raw.strip():
@@ -666,6 +672,8 @@ class PlaySession:
             else:
                 misses += 1
                 self._error("error.end_command", text=raw.strip())
+                continue
+            misses = 0
 
 
 

@@ -46,6 +46,9 @@ NAMED_AIMS: dict[str, tuple[int, int, int]] = {
     "twisted": (0, 0, 3000),
 }
 """The short list of aims a person may type by name (x to the right, y away from the viewer, turn anticlockwise)."""
+FRENCH_AIM_WORDS = {"careful": "soigné", "crooked left": "penché gauche", "crooked right": "penché droite",
+                    "crooked front": "penché devant", "crooked back": "penché derrière", "twisted": "tordu"}
+"""The named aims as French writes them (``FRENCH_AIMS`` reads them back, accents or not)."""
 FRENCH_AIMS = {"soigne": "careful", "penche gauche": "crooked left", "penche droite": "crooked right",
                "penche devant": "crooked front", "penche derriere": "crooked back", "tordu": "twisted"}
 
@@ -190,7 +193,7 @@ def parse_aim(words: list[str], text: str) -> Aim:
         return Aim(*NAMED_AIMS[name])
     if len(words) not in (2, 3):
         raise InvalidActionError(f"{text!r}: an aim is X Y [TURN] or one of {', '.join(NAMED_AIMS)}",
-                                 Reason("aim_syntax", {"text": text, "names": ", ".join(NAMED_AIMS)}))
+                                 Reason("aim_syntax", {"text": text, "names_key": "aims.names"}))
     x, y = (_measure(w, text, "length") for w in words[:2])
     turn = _measure(words[2], text, "turn") if len(words) == 3 else 0
     return Aim(x, y, turn)

@@ -31,6 +31,7 @@ from ...engine.words import NBSP, format_int, format_number, join_words
 from .actions import (
     AIM_LIMIT_UM,
     COMPANY_LETTERS,
+    FRENCH_AIM_WORDS,
     NAMED_AIMS,
     TURN_LIMIT,
     Aim,
@@ -60,9 +61,6 @@ TIGHT_MM = 1.0
 WARN_MM = 3.0
 TO_MOVE_MARK = "◂"
 """After the seat to move in the hands line, as in the other games (not « », which reads as a quotation mark)."""
-FRENCH_AIM_WORDS = {"careful": "soigné", "crooked left": "penché gauche", "crooked right": "penché droite",
-                    "crooked front": "penché devant", "crooked back": "penché derrière", "twisted": "tordu"}
-"""The named aims as a French screen writes them (``actions.FRENCH_AIMS`` reads them back, accents or not)."""
 VERBS = {
     "en": {"invest": "invest", "stay": "stay", "stack": "stack", "aim": "aim", "stacker": "stacker"},
     "fr": {"invest": "investir", "stay": "rester", "stack": "empiler", "aim": "vise", "stacker": "empileur"},
