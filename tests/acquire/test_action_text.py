@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludotheque.engine import InvalidActionError, get_game
+from ludotheque.engine import IllegalActionError, InvalidActionError, get_game
 
 GAME = get_game("acquire")
 
@@ -28,7 +28,7 @@ def test_disposal_fills_in_what_is_kept_and_refuses_more_than_held() -> None:
     assert state.parse_action("sell 1").text() == "sell 1 trade 0 keep 2"
     assert state.parse_action("vendre 1 echanger 2").text() == "sell 1 trade 2 keep 0"
     assert state.parse_action("keep all").text() == "sell 0 trade 0 keep 3"
-    with pytest.raises(InvalidActionError, match="you hold 3 Festival shares"):
+    with pytest.raises(IllegalActionError, match="you hold 3 Festival shares"):  # understood, not allowed
         state.parse_action("sell 7")
 
 

@@ -64,6 +64,8 @@ def test_the_last_picks_of_a_round_say_each_card_kept_and_given(lang: str) -> No
     ("fr", "garde {colour} donne 9", "« 9 » n'est pas un numéro de siège : donnez l'autre carte au siège 1, 2 ou 3"),
     ("en", "keep red give 12", "'12' is not a seat number: the seats are 0 to 3"),
     ("fr", "garde rouge donne 12", "« 12 » n'est pas un numéro de siège : les sièges vont de 0 à 3"),
+    ("en", "keep {colour} give 0", " give 0': the other card goes to another player: give it to seat 1, 2 or 3"),
+    ("fr", "garde {colour} donne 0", " donne 0 » : l'autre carte va à un autre joueur : donnez-la au siège 1, 2 ou 3"),
 ])
 def test_a_number_that_is_no_seat_is_refused_with_the_seats_allowed(lang: str, typed: str, message: str) -> None:
     """Typed at a trio's choice (the last two) or at the card to give (the first two, seat 0 to move)."""

@@ -266,6 +266,9 @@ class PlaySession:
             return None
         try:
             return self.match.state.parse_action(text)
+        except IllegalActionError as e:  # understood, but not allowed (more shares than one holds, a bid of 455)
+            self._error("error.illegal", reason=self._why(e, seat))
+            return None
         except InvalidActionError as e:
             # A text the game understands but not at this step ("sell 3" before any merger) is refused as such.
             refined = self.renderer.refine_reason(self._view(seat, []), e.reason) if e.reason else None

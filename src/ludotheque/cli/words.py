@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from rich.text import Text
 
-from ..engine.errors import InvalidActionError
+from ..engine.errors import IllegalActionError, InvalidActionError
 from ..engine.words import format_int
 from .render import View, wrapped
 
@@ -20,7 +20,7 @@ def parsed(parse: Callable[[str], ActionT], text: str) -> ActionT | None:
     the text as it is, or explains nothing)."""
     try:
         return parse(text)
-    except InvalidActionError:
+    except (InvalidActionError, IllegalActionError):  # not an action, or one no position allows (a bid of 455)
         return None
 
 

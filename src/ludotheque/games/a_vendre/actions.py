@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...engine.errors import InvalidActionError, Reason
+from ...engine.errors import IllegalActionError, InvalidActionError, Reason
 from ...engine.state import Action, Word
 from ...engine.text import fold, number_in
 from .datamodel import TITLES
@@ -122,6 +122,8 @@ def parse_action(text: str) -> Action:
     args = words[1:]
     if verb in _NO_ARGUMENT and not args:
         return _NO_ARGUMENT[verb]
+    if len(args) > 1 and all(a.isdigit() for a in args) and all(len(a) == 3 for a in args[1:]):
+        args = ["".join(args)]  # an amount written with its thousands apart, as the screen writes it: 1 000
     if len(args) == 1:
         word = args[0].replace(".—", "").replace("'", "").replace("\u00a0", "")
         if verb == "auction":
@@ -129,7 +131,7 @@ def parse_action(text: str) -> Action:
         if verb == "bid":
             amount = number_in(text, word, 10, MAX_BID, "an amount")
             if amount % 10:
-                raise InvalidActionError(f"{text!r}: bids go in steps of 10", Reason("steps_of_ten", {"text": word}))
+                raise IllegalActionError(f"{text!r}: bids go in steps of 10", Reason("steps_of_ten", {"text": text}))
             return Bid(amount)
         if verb == "first":
             return FIRST[number_in(text, word, 0, 9, "a seat")]

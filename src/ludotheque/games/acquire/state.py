@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine.errors import IllegalActionError, InvalidActionError, Reason, allowed_list
+from ...engine.errors import IllegalActionError, Reason, allowed_list
 from ...engine.state import Action
 from ...engine.text import fold
 from . import actions as A
@@ -114,7 +114,7 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
             if parts["keep"] is None:
                 parts["keep"] = held - (parts["sell"] or 0) - (parts["trade"] or 0)
             if any(v is not None and v < 0 for v in parts.values()):
-                raise InvalidActionError(f"{text!r}: you hold {held} {CHAINS[m.current]} shares",
+                raise IllegalActionError(f"{text!r}: you hold {held} {CHAINS[m.current]} shares",
                                          Reason("too_many_shares", {"text": text, "held": held,
                                                                     "chain": DISPLAY_NAMES[m.current]}))
             return A.Dispose(parts["sell"] or 0, parts["trade"] or 0, parts["keep"] or 0)

@@ -221,11 +221,14 @@ class GraciasRenderer:
         if reason.key == "not_trio" and trios:
             letter = str(reason.fields.get("text", "")).upper()
             return Reason("not_trio_here", {**reason.fields, "text": letter, "last": TRIO_LETTERS[len(trios) - 1]})
+        keeping = view.obs.get("phase") == "keep" and view.seat is not None and view.obs.get("to_move") == view.seat
+        others = join_words((str(p) for p in range(len(view.names)) if p != view.seat), view.lang, either=True)
         if reason.key == "not_seat" and view.names:
-            if view.obs.get("phase") == "keep" and view.seat is not None and view.obs.get("to_move") == view.seat:
-                others = (str(p) for p in range(len(view.names)) if p != view.seat)
-                return Reason("not_seat_here", {**reason.fields, "seats": join_words(others, view.lang, either=True)})
+            if keeping:
+                return Reason("not_seat_here", {**reason.fields, "seats": others})
             return Reason("not_seat_range", {**reason.fields, "last": len(view.names) - 1})
+        if reason.key == "give_to" and view.names and keeping:  # the seats the card may go to, by number
+            return Reason("give_to_here", {**reason.fields, "seats": others})
         return reason
 
     def action_label(self, view: View, action: str) -> str:
