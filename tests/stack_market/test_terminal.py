@@ -21,10 +21,19 @@ from ludotheque.engine.errors import IllegalActionError, InvalidActionError
 from ludotheque.engine.record import SeatConfig
 from ludotheque.engine.words import format_int
 from ludotheque.games.stack_market import StackMarketState
-from ludotheque.games.stack_market.actions import FRENCH_AIM_WORDS, NAMED_AIMS, Aim, parse_action
+from ludotheque.games.stack_market.actions import (
+    FRENCH_AIM_WORDS,
+    NAMED_AIMS,
+    Aim,
+    Invest,
+    Stack,
+    Stacker,
+    Stay,
+    parse_action,
+)
 from ludotheque.games.stack_market.terminal import StackMarketRenderer, action_words, aim_text
 from ludotheque.table.service import Table
-from tests.cli.terminal_support import Screens, Shot, assert_fits, play, terminal
+from tests.cli.terminal_support import Screens, Shot, assert_fits, play, session_for, terminal
 
 GAME = get_game("stack-market")
 RENDERER = StackMarketRenderer()
@@ -325,3 +334,47 @@ def test_an_aim_typed_without_units_is_questioned(text: str, doubt: bool) -> Non
         assert reason is not None and reason.key == "aim_units"
         said = GAME.catalog.reason("en", reason) or ""
         assert "give the units" in said and text in said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
+def test_the_help_lists_each_action_with_its_explanation_under_one_column(lang: str, width: int, height: int) -> None:
+    """``help`` (``aide``): each action on one line of the catalogue (no sentence cut by a line break), its label
+    narrower than the labels' column; on the terminal each explanation starts at that column and wraps under it,
+    nothing left out, every kind of action and every named aim explained, all of it on an 80 × 24 screen."""
+    actions = GAME.catalog.t(lang, "help.actions").strip("\n").split("\n")
+    entries = [re.fullmatch(r"  (\S.*?\S) {2,}(\S.*)", line) for line in actions[1:]]
+    assert all(entries), actions  # a label and its explanation, no line continuing the one above
+    columns = {m.start(2) for m in entries if m}
+    assert len(columns) == 1, actions  # every explanation at the same column
+    start = columns.pop()
+    explained = {m.group(1): m.group(2) for m in entries if m}
+    assert {type(parse_action(label)) for label in explained} == {Invest, Stay, Stack, Aim, Stacker}, explained
+    assert action_words("aim 0 0 0", lang) in explained  # the careful aim, and an aim by offsets
+    assert any(isinstance(a, Aim) and a != Aim(0, 0, 0) for a in map(parse_action, explained)), explained
+    said_aims = _flat(" ".join(f"{label} {text}" for label, text in explained.items()))
+    assert all((FRENCH_AIM_WORDS[name] if lang == "fr" else name) in said_aims for name in NAMED_AIMS)
+
+    session = session_for("stack-market", 3, width, height, lang, seed=3, bots="easy")
+    shots = play(session, lambda shot: "help" if lang == "en" else "aide", stop_after=1)
+    lines = shots[1].lines
+    assert lines[0].startswith(("Play by typing", "Jouez en tapant")), shots[1].text  # the help, and only it
+    assert len(lines) + 1 <= height and max(cell_len(line) for line in lines) <= width, shots[1].text
+    first = lines.index(actions[0])
+    said: dict[str, list[str]] = {}
+    for line in lines[first + 1:]:
+        if line.startswith(" " * start):  # an explanation going on, under its column
+            assert said and line[start:start + 1].strip(), line
+            said[list(said)[-1]].append(line[start:])
+            continue
+        label = line[:start].strip()
+        assert label in explained and line[:start] == f"  {label}".ljust(start), (line, start)
+        assert line[start:start + 1].strip(), line  # the explanation starts at the column
+        said[label] = [line[start:]]
+    assert {label: _flat(" ".join(parts)) for label, parts in said.items()} == \
+        {label: _flat(text) for label, text in explained.items()}
+
+
+def _flat(text: str) -> str:
+    """``text`` with its spaces (no-break ones too) and line breaks as single spaces."""
+    return " ".join(text.split())
