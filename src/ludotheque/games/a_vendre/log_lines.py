@@ -5,6 +5,7 @@ small screen (``LogLines``, the screen's ``event_lines``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ...cli.render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, describe_lines
 from ...cli.turn_words import TurnWords
@@ -18,6 +19,23 @@ MAJOR_EVENTS = frozenset({"buy", "honorary", "loan", "leaves", "reached_60", "wa
 """What changes the titles, the debts or the race: kept in a turn's short form, and a turn with one weighs more."""
 MONEY_EVENTS = frozenset({"pay", "bank_pays"})
 """What moves money: kept in a turn's short form, the amount only."""
+CARD_CAUSES: dict[str, tuple[tuple[str, str | None], ...]] = {
+    "lottery": (("bank_pays", "lottery"),), "tax": (("pay", "tax"),), "move": (("move", None),),
+    "move_to": (("move", None),)}
+"""What each kind of charge card makes happen next, in order, as (the event's kind, its ``why``): in a turn's short
+form each of these clauses names the card ("receives 200 (card L06)")."""
+CARD_KEEPS = frozenset({"reshuffle", "short", "loan"})
+"""What may come between a card and what it makes happen (the deck shuffled again; a payment short of money, then a
+loan): a shortfall is said with the card too."""
+
+
+def card_causes(effect: dict[str, Any]) -> list[tuple[str, str | None]]:
+    """What a card's ``effect`` makes happen, in order (``CARD_CAUSES``; sent to a green square with an amount: the
+    move, then the payment to the bank)."""
+    causes = list(CARD_CAUSES.get(effect.get("kind", ""), ()))
+    if effect.get("kind") == "move_to" and effect.get("amount"):
+        causes.append(("pay", "green"))
+    return causes
 
 
 class LogLines:
@@ -110,12 +128,25 @@ class LogLines:
         to Dee (its income); card T23: pay the tax (R) of square 44; the pawn stays." A turn that moved money or
         changed the titles, a debt or the race weighs as a major line, so that when room is short the earlier turns
         are said in their short form (the roll and the moves, the amounts, what changed) before any is left out; a
-        turn that did neither is routine."""
+        turn that did neither is routine. The short form leaves the cards out but names the one behind a move, a
+        payment or a gain ("to square 3 (card M06); pays 40 to Dee; receives 200 (card L06)")."""
         player = next((e.args["seat"] for e in run if isinstance(e.args.get("seat"), int)), None)
         round_number = next((e.args["round"] for e in run if e.kind == "turn"), None)
         words = TurnWords(run)
+        card: str | None = None  # the card whose effect is being said, and what it still makes happen (``causes``)
+        causes: list[tuple[str, str | None]] = []
         for e in words:
             brief: str | None = None  # the clause in the short form (None: left out of it)
+            by_card: str | None = None  # the card that made this clause happen
+            if e.kind == "card" and e.args.get("seat") == player:
+                card, causes = e.args["card"], card_causes(e.args["effect"])
+            elif causes and e.kind == causes[0][0] and causes[0][1] in (None, e.args.get("why")):
+                by_card = card
+                causes.pop(0)
+            elif causes and e.kind in CARD_KEEPS:
+                by_card = card if e.kind == "short" else None
+            else:
+                card, causes = None, []
             if e.kind in ("roll", "green") and (move := words.take("move")) is not None:
                 square = move.args["square"]
                 key = "summary.c_roll_move" if e.kind == "roll" else "summary.c_green_move"
@@ -136,6 +167,8 @@ class LogLines:
                 text = view.game.describe(e, view.lang, view.names).rstrip(".")
                 if e.kind in MAJOR_EVENTS or e.kind in MONEY_EVENTS:
                     brief = text
+            if brief is not None and by_card is not None:
+                brief = view.t("summary.by_card", what=brief, card=by_card)
             words.say(text, brief, MAJOR if e.kind in MAJOR_EVENTS or e.kind in MONEY_EVENTS else ROUTINE)
         return words.line(view, name_of(view, player) if player is not None else "", round_number)
 
