@@ -80,9 +80,7 @@ def hints(game: Game, state: State, seat: int, *, seconds: float | None = HINT_S
     hooks = game.search_hooks()
     # A few legal moves are all weighed, even those the game's candidates leave out as clearly worse: the player
     # asks how the moves compare, and a hint with one move where there were two would not say.
-    search = Search(view, rng, hooks, max_actions=game.info.max_actions, paired=hooks.paired,
-                    model=opponent_model(game, hooks, rng), root_moves=legal if len(legal) <= moves else (),
-                    model_rollouts=True)  # the chances shown are fair ones: every seat played alike
+    search = hint_search(game, view, rng, legal if len(legal) <= moves else ())
     search.run(iterations, seconds)
     if iterations is None and seconds is not None and search.iterations < HINT_MIN_ITERATIONS:
         search.run(HINT_MIN_ITERATIONS - search.iterations, max(0.0, HINT_MAX_SECONDS - seconds))
@@ -95,13 +93,20 @@ def hints(game: Game, state: State, seat: int, *, seconds: float | None = HINT_S
             for e in best]
 
 
+def hint_search(game: Game, view: SeatView, rng: random.Random, root_moves: Sequence[Action],
+                root_only: bool = False) -> Search:
+    """A hint's search: the game's hooks and opponent model, which also plays the seat's own moves in rollouts, so
+    that the chances shown are fair ones (every seat played alike)."""
+    hooks = game.search_hooks()
+    return Search(view, rng, hooks, max_actions=game.info.max_actions, paired=hooks.paired,
+                  model=opponent_model(game, hooks, rng), root_moves=root_moves, root_only=root_only,
+                  model_rollouts=True)
+
+
 def weighed(game: Game, view: SeatView, rng: random.Random, action: Action, iterations: int,
             seconds: float | None) -> Estimate | None:
     """``action``'s chance to win from a search whose root plays it alone (every iteration goes through it, and
     the seat's moves after it are searched as before), for ``iterations`` or ``seconds``; None if it tried none."""
-    hooks = game.search_hooks()
-    search = Search(view, rng, hooks, max_actions=game.info.max_actions, paired=hooks.paired,
-                    model=opponent_model(game, hooks, rng), root_moves=[action], root_only=True,
-                    model_rollouts=True)
+    search = hint_search(game, view, rng, [action], root_only=True)
     search.run(iterations, seconds)
     return next(iter(search.estimates()), None)
