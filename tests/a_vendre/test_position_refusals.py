@@ -43,7 +43,7 @@ def test_a_list_of_numbers_says_the_field_how_many_and_the_value_as_the_file_wri
                                                  "value": '[5090, "2480", -3]'})
     assert fr == (f"«{NBSP}cash{NBSP}» doit être une liste de 3 nombres entiers de 0 à 1000000000, "
                   'pas [5090, "2480", -3]')
-    assert en == "'cash' must list 3 whole numbers from 0 to 1000000000, not [5090, \"2480\", -3]"
+    assert en == "“cash” must list 3 whole numbers from 0 to 1000000000, not [5090, \"2480\", -3]"
 
 
 def test_a_list_of_true_false_agrees_with_the_number_of_players() -> None:
@@ -61,7 +61,7 @@ def test_one_number_says_its_own_field() -> None:
     reason, fr, en = _refused(r"'r' must list 1 whole numbers from 0 to 1000000", round=-1)
     assert reason == Reason("position.number", {"field": "round", "value": "-1", "lo": 0, "hi": 10**6})
     assert fr == f"«{NBSP}round{NBSP}» = -1{NBSP}: il faut un nombre entier de 0 à 1000000"
-    assert en == "'round' = -1: expected a whole number from 0 to 1000000"
+    assert en == "“round” = -1: expected a whole number from 0 to 1000000"
     reason, fr, _ = _refused(r"'d' must list 1 whole numbers from 0 to 6", last_roll=7)
     assert reason.fields["field"] == "last_roll" and "7" in fr and "de 0 à 6" in fr
 
@@ -82,7 +82,7 @@ def test_a_queue_step_of_the_wrong_shape_says_what_that_step_holds_in_each_langu
                                                     "shape": Reason("position.shape.payment")})
     assert fr == (f'étape ["payment", 0, 9, 100, "tax"] de «{NBSP}queue{NBSP}»{NBSP}: il faut [«{NBSP}payment{NBSP}», '
                   "place du débiteur, place du créancier ou -1 (la banque), montant, motif]")
-    assert en == ('queue step ["payment", 0, 9, 100, "tax"]: expected [\'payment\', debtor seat, creditor seat or -1, '
+    assert en == ('queue step ["payment", 0, 9, 100, "tax"]: expected [“payment”, debtor seat, creditor seat or -1, '
                   "amount, why]")
 
 
@@ -104,7 +104,7 @@ def test_an_unknown_step_and_a_step_with_too_much() -> None:
     reason, fr, en = _refused(r"'roll' takes nothing more", queue=[["roll", 3], ["end_turn"]])
     assert reason == Reason("position.step_args", {"step": '["roll", 3]', "name": "roll"})
     assert fr == f'étape ["roll", 3] de «{NBSP}queue{NBSP}»{NBSP}: «{NBSP}roll{NBSP}» ne prend rien de plus'
-    assert en == "queue step [\"roll\", 3]: 'roll' takes nothing more"
+    assert en == "queue step [\"roll\", 3]: “roll” takes nothing more"
 
 
 def test_an_owner_out_of_range() -> None:
@@ -176,7 +176,7 @@ def test_a_data_file_refused_says_how_many_problems_in_each_language(tmp_path: P
     assert reason == Reason("position.data_file", {"file": str(missing), "count": 1})
     assert fr == (f"le fichier de données {missing} est refusé (1 problème){NBSP}: "
                   f"«{NBSP}ludo check-data {missing}{NBSP}» le montre")
-    assert en == f"the data file {missing} is refused (1 problem): ludo check-data {missing} shows it"
+    assert en == f"the data file {missing} is refused (1 problem): “ludo check-data {missing}” shows it"
     board = tmp_path / "board.toml"
     board.write_text('format = "a-vendre/board"\n', encoding="utf-8")
     reason, fr, en = _refused("missing field", options={"board": str(board)})

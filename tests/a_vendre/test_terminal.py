@@ -228,11 +228,11 @@ def test_buying_or_paying_the_tax() -> None:
         "buy": "title 2 Boulangerie for 240 (you keep 4,860); each visitor then pays you 40",
         "tax": "40 to the bank instead of buying; the bank keeps the title (you keep 5,060)"}
     assert labelled(match, "fr") == {
-        "achète": "le titre 2 Boulangerie pour 240 (il vous reste 4\u00a0860)\u00a0; chaque visiteur vous paie "
-                  "ensuite 40",
-        "paie": "40 d'impôt à la banque, qui garde le titre (il vous reste 5\u00a0060)"}
-    # the words a hint shows (« achète — … », « paie — … ») are verbs, and the label does not say the verb again
-    assert parse_action("paie") == parse_action("tax") == parse_action("taxe")
+        "acheter": "le titre 2 Boulangerie pour 240 (il vous reste 4\u00a0860)\u00a0; chaque visiteur vous paie "
+                   "ensuite 40",
+        "payer": "40 d'impôt à la banque, qui garde le titre (il vous reste 5\u00a0060)"}
+    # the words a hint shows (« acheter — … », « payer — … ») are verbs, and the label does not say the verb again
+    assert parse_action("payer") == parse_action("paie") == parse_action("tax") == parse_action("taxe")
     assert "Ada: buy title 2 for 240, or tax 40? (cash 5,100)" in words(draw(view_of(match, "en", 80, 17)))
     assert "Square 3 is blue: business 2 Boulangerie is free. Buy it for 240 (PA; then each visitor pays you 40), " \
            "or pay 40 (R) to the bank as a tax? You have 5,100." in words(draw(view_of(match, "en", 100)))
@@ -242,9 +242,9 @@ def test_a_card_or_not_on_yellow() -> None:
     match = position(3, player=0)
     match.apply("roll 3")  # square 4, yellow
     assert labelled(match, "en") == {"card": "take a charge card and do what it says", "pass": "no card"}
-    assert labelled(match, "fr") == {"pioche": "une carte des charges, pour faire ce qu'elle dit",
-                                     "passe": "pas de carte"}  # verbs, as « achète » and « passe »
-    assert parse_action("pioche") == parse_action("carte") == parse_action("card")
+    assert labelled(match, "fr") == {"piocher": "une carte des charges, pour faire ce qu'elle dit",
+                                     "passer": "pas de carte"}  # verbs, as « acheter » and « passer »
+    assert parse_action("piocher") == parse_action("pioche") == parse_action("carte") == parse_action("card")
     assert "Ada : une carte des charges, ou non ? (argent 5 100)" in words(draw(view_of(match, "fr", 80, 17)))
     assert "Square 4 is yellow: take a charge card (and do what it says), or not?" in \
         words(draw(view_of(match, "en", 100)))
@@ -275,7 +275,7 @@ def test_an_auction_is_a_sequence_of_bids() -> None:
     assert choices["bid 130"] == "the least bid (you would keep 4,970)"
     assert choices["bid 5100"] == "all your cash (you would keep 0)"
     assert choices["pass"] == "drop out of this auction (for good)"
-    assert "mise 130" in labelled(match, "fr")
+    assert "miser 130" in labelled(match, "fr")
     for action in ("bid 130", "bid 150", "bid 200"):
         match.apply(action)
     assert match.current_player == 2
@@ -324,7 +324,7 @@ def test_borrowing_or_leaving() -> None:
     assert labelled(match, "en") == {
         "borrow": "1,000 now, 1,100 off your fortune at the end",
         "leave": "leave the game: your 100 go to your creditor, your titles back to the bank"}
-    assert set(labelled(match, "fr")) == {"emprunte", "abandonne"}
+    assert set(labelled(match, "fr")) == {"emprunter", "abandonner"}
     assert "Ada: borrow 1,000 (repay 1,100), or leave? (cash 100)" in words(draw(view_of(match, "en", 80, 17)))
     assert "borrow 1,000 from the bank (repaid 1,100 at the end; loans so far: 0), or leave the game?" in \
         words(draw(view_of(match, "en", 100)))
@@ -365,7 +365,7 @@ def test_a_bid_out_of_range_says_its_limits_as_the_language_writes_them() -> Non
     assert RENDERER.refine_reason(view, Reason("syntax", {"text": "x"})) == Reason("syntax", {"text": "x"})
 
 
-@pytest.mark.parametrize(("lang", "buy", "tax"), [("en", "buy", "tax"), ("fr", "achète", "paie")])
+@pytest.mark.parametrize(("lang", "buy", "tax"), [("en", "buy", "tax"), ("fr", "acheter", "payer")])
 def test_the_menu_in_a_session(lang: str, buy: str, tax: str) -> None:
     """In ``ludo play`` on 80 × 24: the buy step's choices by number, in the person's words, with their explanations,
     the screen fitting."""
@@ -389,11 +389,11 @@ def test_bidding_in_a_session(lang: str) -> None:
     flat = words(shot.text)
     assert ("Auction: title" in flat and "Ada: bid" in flat) or ("Enchères : titre" in flat and "Ada : offrir"
                                                                 in flat)
-    assert re.search(r"1 (bid|mise) \d+", shot.text)
+    assert re.search(r"1 (bid|miser) \d+", shot.text)
 
 
 @pytest.mark.parametrize(("lang", "typed", "message"), [
-    ("en", "bid -5", "'-5' is not a number from 10 to 10,000,000"),
+    ("en", "bid -5", "“-5” is not a number from 10 to 10,000,000"),
     ("fr", "mise -5", "-5 » n'est pas un nombre de 10 à 10 000 000"),
 ])
 def test_a_number_out_of_range_says_its_limits_grouped(lang: str, typed: str, message: str) -> None:
@@ -419,7 +419,7 @@ TEXTS = ["buy", "tax", "card", "pass", "auction 12", "bid 350", "bid 1280", "bor
 def test_action_words_parse_back(lang: str) -> None:
     support.assert_words_parse_back(RENDERER, action_words, parse_action, TEXTS, lang)
     assert action_words("auction 12", "fr") == "enchères 12"
-    assert action_words("bid 1280", "fr") == "mise 1280"  # typed back as it is shown: digits only
+    assert action_words("bid 1280", "fr") == "miser 1280"  # typed back as it is shown: digits only
     assert action_words("not an action", "fr") == "not an action"
 
 

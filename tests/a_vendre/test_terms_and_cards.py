@@ -2,11 +2,14 @@
 d'achat », a business's price) and R (« recette », its income), said in the help, the rules and the big screen's
 legend in both languages, as the browser says them (« prix d'achat (PA) », « recette (R) »; "price (PA)", "income
 (R)"); and the short form of a turn (the small screen's "since your last move"), which names the charge card behind a
-move, a payment or a gain ("receives 200 (card L06)"), not the other payments."""
+move, a payment or a gain ("receives 200 (card L06)"), not the other payments; and still after an auction the card
+led to, in what is left of the turn ("Ada: pays 100 to Bob (a tax, card T13)."), where the bank's payment for a
+business it took says the auction ("receives 580 (auction)")."""
 
 from __future__ import annotations
 
 import io
+import random
 import re
 from typing import Any
 
@@ -14,8 +17,10 @@ import pytest
 from rich.console import Console
 
 from ludotheque.cli.play import PlaySession
+from ludotheque.engine import Match
+from ludotheque.engine.record import SeatConfig
 from ludotheque.engine.state import Event
-from tests.a_vendre.test_terminal import GAME, RENDERER, built, draw, position, view_of
+from tests.a_vendre.test_terminal import GAME, NAMES, RENDERER, built, draw, position, view_of
 from tests.cli.terminal_support import scripted
 
 NB = "\u00a0"
@@ -141,3 +146,134 @@ def test_a_card_s_tax_short_of_money_names_the_card_through_a_loan(lang: str, sh
     assert short in said and loan in said
     assert said.endswith("(card T15)." if lang == "en" else "(carte T15).")
     assert f"{loan} (" not in said  # the loan is the player's doing, not the card's
+
+
+# --- a card that leads to an auction: what is left of the turn after it still names the card --------------------------
+def seeded_game(seed: int, players: int) -> Match:
+    """A whole simple game of ``players`` playing at random (``--bots random``), chance and choices drawn from
+    ``seed``, seats named Ada, Bob, Cy…"""
+    match = Match(GAME, players, {"game": "simple"}, seed=seed, seats=[SeatConfig(n) for n in NAMES[:players]])
+    match.play_randomly(random.Random(seed), 20_000)
+    return match
+
+
+def turn_lines(match: Match, seat: int, round_number: int, lang: str) -> list[tuple[str, str]]:
+    """The entries of a seat's turn (its own, the auctions in it, what is left of it after each), in full and in
+    short as a spectator's 80-column screen says them (the short form "" when it is the full one)."""
+    log = match.log_for(None)
+    start = next(i for i, e in enumerate(log) if e.kind == "turn" and e.args == {"seat": seat, "round": round_number})
+    end = next(i for i in range(start + 1, len(log)) if log[i].kind in ("turn", "game_end"))
+    return [(line.text, line.short) for line in RENDERER.event_lines(view_of(match, lang, 80, None, None),
+                                                                      log[start:end])]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", [("Ada, round 19: rolls 6, to square 36; pays 140 to the bank; to square 33 (card D08); owes 100 but has 90 "
+             "(card T13)."),
+            "Auction of title 35: nobody outbids: the bank takes it and pays Ada 580.",
+            "Ada: pays 100 to Bob (card T13)."]),
+    ("fr", [(f"Ada, tour 19{NB}: fait 6, case 36{NB}; paie 140 à la banque{NB}; va à la case 33 (carte D08){NB}; "
+             f"doit 100 mais n'a que 90 (carte T13)."),
+            f"Enchères sur le titre 35{NB}: personne ne surenchérit{NB}: la banque le prend et paie 580 à Ada.",
+            f"Ada{NB}: paie 100 à Bob (carte T13)."]),
+])
+def test_a_card_s_tax_paid_after_the_auction_it_led_to_names_the_card(lang: str, expected: list[str]) -> None:
+    """A real game (seed 0, three players at random): in round 19, Ada draws card T13, the tax (R 100) of square 25,
+    Bob's; she has 90, her business 35 is auctioned, nobody bids, the bank pays her 580, and she pays Bob the
+    card's tax: a line of its own after the auction's, which names the card, in short and in full."""
+    lines = turn_lines(seeded_game(0, 3), 0, 19, lang)
+    assert [short or full for full, short in lines] == expected
+    full = lines[-1][0]
+    assert full == ("Ada: pays 100 to Bob (a tax, card T13)." if lang == "en" else
+                    f"Ada{NB}: paie 100 à Bob (un impôt, carte T13).")
+    assert "T13" in lines[0][0]  # the card's effect, said before the auction
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", [("Ada, round 20: rolls 5, to square 51; pays 190 to Cy; to square 53 (card M05); owes 250 but has 140 "
+             "(card M05)."), "Auction of title 15: Cy buys it for 320.", "Ada: pays 250 to the bank (card M05)."]),
+    ("fr", [(f"Ada, tour 20{NB}: fait 5, case 51{NB}; paie 190 à Cy{NB}; va à la case 53 (carte M05){NB}; doit 250 "
+             f"mais n'a que 140 (carte M05)."), f"Enchères sur le titre 15{NB}: Cy l'achète pour 320.",
+            f"Ada{NB}: paie 250 à la banque (carte M05)."]),
+])
+def test_a_green_square_s_amount_paid_after_the_auction_names_the_card(lang: str, expected: list[str]) -> None:
+    """A real game (seed 11, three players): card M05 sends Ada to the green square 53, paying the bank 250; she has
+    140, Cy buys her business 15 at auction, and she pays the card's 250."""
+    lines = turn_lines(seeded_game(11, 3), 0, 20, lang)
+    assert [short or full for full, short in lines] == expected
+
+
+@pytest.mark.parametrize(("lang", "rest"), [
+    ("en", "Bob: pays 140 to the bank; to square 41 (card D16); pays 260 to Ada; to square 35 (card D26); is given "
+           "establishment 34 Port."),
+    ("fr", f"Bob{NB}: paie 140 à la banque{NB}; va à la case 41 (carte D16){NB}; paie 260 à Ada{NB}; va à la case 35 "
+           f"(carte D26){NB}; reçoit l'établissement 34 Port."),
+])
+def test_a_square_s_tax_paid_after_the_auction_does_not_name_the_card_that_moved_the_pawn(lang: str,
+                                                                                         rest: str) -> None:
+    """A real game (seed 0, three players): in round 14 card M08 sends Bob to square 36, a free business he cannot
+    buy; its tax (140), short of money, then paid after the auction of his business 15, is the square's: the card
+    moved the pawn, it did not ask for the payment."""
+    lines = turn_lines(seeded_game(0, 3), 1, 14, lang)
+    assert len(lines) == 3
+    assert lines[0][1].endswith("(card M08); owes 140 but has 90." if lang == "en" else
+                                f"(carte M08){NB}; doit 140 mais n'a que 90.")
+    assert lines[2][1] == rest
+    assert "M08" not in lines[2][0]
+
+
+@pytest.mark.parametrize(("lang", "short", "full"), [
+    ("en", "Ada: receives 500 (card L10).", "Ada: receives 500 from the bank (a lottery win, card L10)."),
+    ("fr", f"Ada{NB}: reçoit 500 (carte L10).", f"Ada{NB}: reçoit 500 de la banque (un gain à la loterie, carte L10)."),
+])
+def test_a_lottery_win_paid_after_the_bank_s_auction_names_the_card(lang: str, short: str, full: str) -> None:
+    """Card L10, a lottery win of 500, and a bank with 100: the bank itself is auctioned (Ada buys it), then pays
+    her the card's 500."""
+    match = position(3, cash=[6_000, 6_000, 8_300], player=0, queue=[["draw"], ["end_turn"]])
+    start = len(match.events)
+    for action in ("draw L10", "bid 2550", "pass", "pass"):
+        match.apply(action)
+    lines = RENDERER.event_lines(view_of(match, lang, 80, None, None), match.log_for(None)[start:])
+    assert (lines[2].text, lines[2].short) == (full, short)
+
+
+@pytest.mark.parametrize(("lang", "short"), [
+    ("en", "Ada: receives 580 (auction); pays 100 to Bob (card T13)."),
+    ("fr", f"Ada{NB}: reçoit 580 (enchères){NB}; paie 100 à Bob (carte T13)."),
+])
+def test_the_bank_s_payment_for_a_business_it_took_names_the_auction_not_the_card(lang: str, short: str) -> None:
+    """Card T13 (R 100 to Bob) and Ada with 90: nobody bids for her business 35, and the bank, with too little to pay
+    her the 580, is auctioned first; what it then pays her is the auction's, the tax she pays Bob the card's."""
+    match = position(3, owners={"35": 0, "18": 1}, cash=[90, 9_900, 9_900], player=0, queue=[["draw"], ["end_turn"]])
+    start = len(match.events)
+    for action in ("draw T13", "pass", "pass", "bid 2550", "pass"):
+        match.apply(action)
+    lines = RENDERER.event_lines(view_of(match, lang, 80, None, None), match.log_for(None)[start:])
+    assert len(lines) == 5  # Ada's card, the auction of her business, the bank's, the rest of her turn, Bob's turn
+    assert lines[3].short == short
+    assert lines[3].text == ("Ada: receives 580 from the bank (an auction); pays 100 to Bob (a tax, card T13)."
+                             if lang == "en" else
+                             f"Ada{NB}: reçoit 580 de la banque (une vente aux enchères){NB}; paie 100 à Bob (un "
+                             f"impôt, carte T13).")
+
+
+@pytest.mark.parametrize(("lang", "short"), [
+    ("en", "Ada: owes 300 but has 130 (card T15); borrows 1,000 from the bank (loans: 1); pays 300 to Bob (card T15)."),
+    ("fr", f"Ada{NB}: doit 300 mais n'a que 130 (carte T15){NB}; emprunte 1{NB}000 à la banque (emprunts{NB}: 1){NB}; "
+           f"paie 300 à Bob (carte T15)."),
+])
+def test_a_shortfall_again_after_an_auction_and_the_loan_name_the_card_as_before(lang: str, short: str) -> None:
+    """A card's tax of 300 with 20: the auction brings 110, the shortfall said again after it names the card, the
+    loan that follows does not (the player's doing), the tax paid at last does."""
+    events = turn(("roll", {"face": 2}), ("move", {"square": 5}),
+                  ("card", {"card": "T15", "effect": {"kind": "tax", "square": 29}}),
+                  ("short", {"amount": 300, "cash": 20}), round_number=4)
+    events += [Event("auction", {"what": "business", "title": 1, "seat": 0, "amount": 100}),
+               Event("bid", {"seat": 1, "amount": 110}), Event("bid_pass", {"seat": 2}),
+               Event("sold", {"seat": 0, "buyer": 1, "title": 1, "amount": 110})]
+    events += turn(("short", {"amount": 300, "cash": 130}), ("loan", {"amount": 1000, "loans": 1}),
+                   ("pay", {"to": 1, "amount": 300, "why": "tax"}))[1:]
+    rest = RENDERER.event_lines(view_of(position(3), lang, 80, None, 0), events)[-1]
+    assert rest.short == short
+    assert rest.text.endswith("pays 300 to Bob (a tax, card T15)." if lang == "en" else
+                              "paie 300 à Bob (un impôt, carte T15).")

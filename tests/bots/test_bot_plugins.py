@@ -102,7 +102,7 @@ def test_a_parameter_declared_in_mixed_case_is_given_under_its_own_name(plugins:
 
 def test_another_packages_numbers_may_be_negative_the_searchs_may_not(plugins: list[FakeEntryPoint]) -> None:
     assert resolve_bot("labelled:offset=-1:noise=-0.5", "gracias")[1] == {"offset": -1, "noise": -0.5}
-    with pytest.raises(OptionError, match="exploration must be 0 or more, not '-1'"):
+    with pytest.raises(OptionError, match="exploration must be 0 or more, not “-1”"):
         resolve_bot("mcts:exploration=-1", "gracias")
     with pytest.raises(OptionError, match="iterations must be above 0"):
         resolve_bot("expert:iterations=0", "gracias")
@@ -155,9 +155,9 @@ def test_a_maker_that_does_not_take_what_it_declares_is_refused_in_words(plugins
     plugins.append(FakeEntryPoint("narrow", "mybot:N", BotMaker(
         lambda seat, rng, game: RandomBot(seat, rng), {"depth": int})))
     plugins.append(FakeEntryPoint("nothing", "mybot:X", BotMaker(lambda seat, rng, game: None)))
-    with pytest.raises(OptionError, match=r"bot 'narrow:depth=2' could not be made: TypeError: .*depth"):
+    with pytest.raises(OptionError, match=r"bot “narrow:depth=2” could not be made: TypeError: .*depth"):
         make_bot("narrow:depth=2", "gracias", 0, random.Random(0))
-    with pytest.raises(OptionError, match=r"bot 'nothing' could not be made: its maker gave NoneType, not a bot"):
+    with pytest.raises(OptionError, match=r"bot “nothing” could not be made: its maker gave NoneType, not a bot"):
         make_bot("nothing", "gracias", 0, random.Random(0))
 
 

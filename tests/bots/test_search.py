@@ -191,19 +191,19 @@ def test_bot_specs_take_parameters_and_refuse_wrong_ones() -> None:
     assert isinstance(by_default, SearchBot) and by_default.paired
     assert isinstance(unpaired, SearchBot) and not unpaired.paired
     assert check_bot(" hard:iterations=10 ", "acquire") == "hard:iterations=10"
-    for spec, message in [("mcts:depth=3", "no parameter 'depth'; it takes iterations, seconds"),
-                          ("mcts:iterations=many", "iterations must be a whole number, not 'many'"),
+    for spec, message in [("mcts:depth=3", "no parameter “depth”; it takes iterations, seconds"),
+                          ("mcts:iterations=many", "iterations must be a whole number, not “many”"),
                           ("mcts:iterations=0", "iterations must be above 0"),
                           ("mcts:seconds=-1", "seconds must be above 0"),
                           ("mcts:iterations", "parameters are written name:key=value"),
                           ("heuristic:iterations=5", "it takes none"),
-                          ("wizard", "no bot named 'wizard' for gracias; the bots are: easy, expert"),
-                          ("mcts:exploration=nan", "exploration must be a finite number, not 'nan'"),
-                          ("expert:seconds=inf", "seconds must be a finite number, not 'inf'"),
+                          ("wizard", "no bot named “wizard” for gracias; the bots are: easy, expert"),
+                          ("mcts:exploration=nan", "exploration must be a finite number, not “nan”"),
+                          ("expert:seconds=inf", "seconds must be a finite number, not “inf”"),
                           ("mcts:temperature=-inf", "temperature must be a finite number"),
                           ("mcts:trust=NaN", "trust must be a finite number"),
                           ("mcts:iterations=50:Iterations=60", "iterations is given twice"),
-                          ("mcts:paired=maybe", "paired must be true or false, not 'maybe'")]:
+                          ("mcts:paired=maybe", "paired must be true or false \\(yes or no\\), not “maybe”")]:
         with pytest.raises(OptionError, match=message):
             make_bot(spec, "gracias", 0, random.Random(0))
     for word, value in (("yes", True), ("oui", True), ("ON", True), ("no", False), ("faux", False), ("0", False)):
@@ -212,21 +212,21 @@ def test_bot_specs_take_parameters_and_refuse_wrong_ones() -> None:
 
 
 @pytest.mark.parametrize(("spec", "english", "french"), [
-    ("mcts:iterations=abc", "bot 'mcts:iterations=abc': iterations must be a whole number, not 'abc'",
+    ("mcts:iterations=abc", "bot “mcts:iterations=abc”: iterations must be a whole number, not “abc”",
      "bot «\u00a0mcts:iterations=abc\u00a0»\u00a0: iterations doit être un nombre entier, pas «\u00a0abc\u00a0»"),
-    ("mcts:depth=3", "bot 'mcts:depth=3': mcts has no parameter 'depth'; it takes iterations, seconds",
+    ("mcts:depth=3", "bot “mcts:depth=3”: mcts has no parameter “depth”; it takes iterations, seconds",
      "bot «\u00a0mcts:depth=3\u00a0»\u00a0: mcts n'a pas de paramètre «\u00a0depth\u00a0»\u00a0; "
      "il prend iterations, seconds"),
-    ("heuristic:depth=3", "heuristic has no parameter 'depth'; it takes none",
+    ("heuristic:depth=3", "heuristic has no parameter “depth”; it takes none",
      "bot «\u00a0heuristic:depth=3\u00a0»\u00a0: heuristic ne prend aucun paramètre"),
-    ("expert:seconds=0", "seconds must be above 0, not '0'", "seconds doit être plus grand que 0, pas «\u00a00\u00a0»"),
-    ("mcts:exploration=-1", "exploration must be 0 or more, not '-1'",
+    ("expert:seconds=0", "seconds must be above 0, not “0”", "seconds doit être plus grand que 0, pas «\u00a00\u00a0»"),
+    ("mcts:exploration=-1", "exploration must be 0 or more, not “-1”",
      "exploration doit valoir 0 ou plus, pas «\u00a0-1\u00a0»"),
-    ("mcts:seconds=nan", "seconds must be a finite number, not 'nan'",
+    ("mcts:seconds=nan", "seconds must be a finite number, not “nan”",
      "seconds doit être un nombre fini, pas «\u00a0nan\u00a0»"),
-    ("medium:model=peut-être", "model must be true or false, not 'peut-être'",
-     "model doit être vrai ou faux, pas «\u00a0peut-être\u00a0»"),
-    ("hard:iterations", "parameters are written name:key=value, and 'iterations' is not",
+    ("medium:model=peut-être", "model must be true or false (yes or no), not “peut-être”",
+     "model doit être oui ou non (vrai ou faux), pas «\u00a0peut-être\u00a0»"),
+    ("hard:iterations", "parameters are written name:key=value, and “iterations” is not",
      "les paramètres s'écrivent nom:clé=valeur, et «\u00a0iterations\u00a0» ne l'est pas"),
     ("mcts:seconds=1:seconds=2", "seconds is given twice", "seconds est donné deux fois"),
 ])
@@ -241,7 +241,7 @@ def test_a_refused_bot_spec_says_why_in_the_players_language(spec: str, english:
 def test_a_bot_from_another_package_plays_in_worker_processes() -> None:
     from ludotheque.sim.simulator import SimConfig, simulate
 
-    with pytest.raises(OptionError, match="no bot named 'first-legal' for acquire"):
+    with pytest.raises(OptionError, match="no bot named “first-legal” for acquire"):
         check_bot("first-legal", "acquire")
     config = SimConfig("gracias", 3, ("first-legal:skip=1", "random", "mcts:iterations=5"), games=6, seed=2)
     one, two = simulate(config, jobs=1), simulate(config, jobs=2)

@@ -461,7 +461,7 @@ def test_refusals_say_the_players_own_choices_in_their_words() -> None:
 
 @pytest.mark.parametrize(("given", "lang", "message"), [
     ({"game": "acquir"}, "fr", "aucun jeu nommé «\u00a0acquir\u00a0»\u00a0; les jeux sont"),
-    ({"option": ["cards=maybe"]}, "fr", "--option cards=maybe\u00a0: la valeur doit être true ou false"),
+    ({"option": ["cards=maybe"]}, "fr", "--option cards=maybe\u00a0: la valeur doit être oui ou non (vrai ou faux)"),
     ({"option": ["colour=red"]}, "fr",
      "--option colour\u00a0: Grand Hôtel n'a pas cette option\u00a0; ses options sont"),
     ({"option": ["cards"]}, "fr", "--option cards\u00a0: écrivez nom=valeur"),

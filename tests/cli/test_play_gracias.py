@@ -94,7 +94,7 @@ def test_french() -> None:
     run_play(args(lang="fr", names=""), Script(["aide", "regles"]), c)
     out = text_of(c)
     assert "Manche 1/3 — tour 1/4" in out and "Grand ouvreur" in out and "Vos cartes cachées" in out
-    assert "Gracias, en bref" in out and "garde rouge donne 2" in out and "prend B" in out
+    assert "Gracias, en bref" in out and "garder rouge donner 2" in out and "prendre B" in out
     assert "les trois manches ont été jouées" in out
     assert "Your face-down cards" not in out and "Round 1/3" not in out
 
@@ -157,12 +157,12 @@ def test_actions_are_shown_in_the_players_words_and_read_back(lang: str) -> None
             shown = renderer.action_words(action.text(), lang)
             assert state.parse_action(shown) == action, (action.text(), shown)
             if lang == "fr":
-                assert shown.split()[0] in ("prend", "garde") and "give" not in shown
+                assert shown.split()[0] in ("prendre", "garder") and "give" not in shown
         state.apply(legal[int(rng.random() * len(legal))])
 
 
 @pytest.mark.parametrize(("lang", "message"), [
-    ("en", "'Z' is not a trio on the table: the trios are A to D"),
+    ("en", "“Z” is not a trio on the table: the trios are A to D"),
     ("fr", "« Z » n'est pas un trio sur la table : les trios vont de A à D"),
 ])
 def test_a_wrong_trio_letter_names_the_trios_of_this_table(lang: str, message: str) -> None:

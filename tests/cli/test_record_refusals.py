@@ -418,7 +418,7 @@ def test_a_record_for_one_player_of_a_game_for_more_says_so_in_the_singular(
     ("nobot", "seats[1].bot is “nobot”, but Stack Market has no bot of that name; its bots are easy, expert",
      "seats[1].bot vaut «\u00a0nobot\u00a0», mais Stack Market n'a pas de bot de ce nom\u00a0; ses bots sont easy, "
      "expert"),
-    ("mcts:iterations=-4", "seats[1].bot: bot 'mcts:iterations=-4': iterations must be above 0, not '-4'",
+    ("mcts:iterations=-4", "seats[1].bot: bot “mcts:iterations=-4”: iterations must be above 0, not “-4”",
      "seats[1].bot\u00a0: bot «\u00a0mcts:iterations=-4\u00a0»\u00a0: iterations doit être plus grand que 0, pas "
      "«\u00a0-4\u00a0»"),
 ])

@@ -79,6 +79,22 @@ def test_wrapped_lines_never_start_with_a_space_or_with_punctuation_of_the_previ
     assert wrapped(f"un total de 6{NB}000 écus", 12).plain.split("\n")[1].startswith(f"6{NB}000")
 
 
+def test_wrapped_never_cuts_a_short_quoted_command() -> None:
+    """A command quoted for the player to type (“stack 2 3 4 0”, « empiler 2 3 4 0 ») stays on one line; a long
+    quotation still wraps."""
+    english = "Not allowed: write “stack 2 3 4 0” or “aim careful” to go on"
+    french = f"écrivez «{NB}investir B{NB}», «{NB}empiler 2 3 4 0{NB}» ou «{NB}viser soigné{NB}»"
+    for sample, commands in ((english, ("“stack 2 3 4 0”", "“aim careful”")),
+                             (french, (f"«{NB}empiler 2 3 4 0{NB}»", f"«{NB}viser soigné{NB}»"))):
+        for width in range(12, 40):
+            lines = wrapped(sample, width).plain.split("\n")
+            if width >= 22:  # room for the longest quotation on a line
+                assert all(any(c in line for line in lines) for c in commands), (width, lines)
+            assert all(len(line) <= width for line in lines), (width, lines)
+    long = "“" + " ".join(["word"] * 12) + "”"
+    assert len(wrapped(long, 20).plain.split("\n")) > 1
+
+
 def test_wrapped_keeps_styles_and_indents_a_column_layout() -> None:
     text = wrapped("  list          every choice, numbered (when the screen shows only the first ones)", 40,
                    hang=True)
@@ -302,7 +318,7 @@ def test_disposals_read_naturally() -> None:
 
 def test_chance_deals_are_not_said_like_the_persons_gift() -> None:
     assert gracias_words("deal red", "fr") == "tirage rouge"
-    assert gracias_words("keep red give 2", "fr") == "garde rouge donne 2"
+    assert gracias_words("keep red give 2", "fr") == "garder rouge donner 2"
     assert gracias_words("deal red", "en") == "deal red"
 
 

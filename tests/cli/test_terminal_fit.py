@@ -173,7 +173,7 @@ def test_gracias_fits_80_by_24(players: int, lang: str) -> None:
     asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
     assert {"choose", "keep"} <= {s.phase for s in asked}
     keep = next(s for s in asked if s.phase == "keep")
-    assert re.search(r"(keep|garde) \w+ (give|donne) \d", keep.text)
+    assert re.search(r"(keep|garder) \w+ (give|donner) \d", keep.text)
     scorings = [s for s in shots if s.prompt not in ("> ", "")]
     assert len(scorings) == 3  # a stop after each round's scoring
     for shot in scorings:

@@ -51,7 +51,7 @@ def test_more_shares_than_one_holds_is_not_allowed_not_misunderstood() -> None:
         state.parse_action("sell 99")
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "Not allowed: 'bid 455': bids go in steps of 10"),
+@pytest.mark.parametrize(("lang", "said"), [("en", "Not allowed: “bid 455”: bids go in steps of 10"),
                                             ("fr", "Interdit : « mise 455 » : les offres vont par pas de 10")])
 def test_a_bid_off_the_steps_is_refused_as_not_allowed_quoting_what_was_typed(lang: str, said: str) -> None:
     out = io.StringIO()

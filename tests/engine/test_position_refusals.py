@@ -137,3 +137,40 @@ def test_a_start_positions_options_are_checked_as_the_records(tmp_path: Path,
     assert main(["replay", str(path), "--lang", "fr"]) == 2
     err = capsys.readouterr().err
     assert "«\u00a0colour\u00a0» dans start.options n'est pas un réglage de Grand Hôtel" in err, err
+
+
+@pytest.mark.parametrize(("options", "players", "en", "fr"), [
+    ({"cards": "peut-être"}, 3, "option cards = \"peut-être\": allowed values are true or false (yes or no)",
+     "option cards = \"peut-être\"\u00a0: les valeurs permises sont oui ou non (true ou false)"),
+    ({"end_rule": "x"}, 3, "option end_rule = \"x\": allowed values are \"seed\", \"classic\"",
+     "option end_rule = \"x\"\u00a0: les valeurs permises sont \"seed\", \"classic\""),
+    ({"colour": 1}, 3, "acquire has no option \"colour\"; its options are: end_rule, cards, secret_holdings",
+     "le jeu acquire n'a pas d'option \"colour\"\u00a0; ses options sont\u00a0: end_rule, cards, secret_holdings"),
+    ({}, 9, "acquire is for 2 to 6 players, not 9", "le jeu acquire se joue de 2 à 6 joueurs, pas 9"),
+    ("x", 3, "acquire's options are given as an object of name: value, not \"x\"",
+     "les options du jeu acquire s'écrivent comme un objet nom\u00a0: valeur, pas \"x\""),
+])
+def test_a_positions_options_are_refused_whole_in_each_language(options: Any, players: int, en: str,
+                                                                 fr: str) -> None:
+    """What is wrong with a position's options is said in the reader's language too, not only its frame."""
+    with pytest.raises(StateFormatError) as refused:
+        get_game("acquire").state_from_json({"game": "acquire", "players": players, "options": options})
+    reason = refused.value.reason
+    assert ENGINE_TEXTS.reason("en", reason) == f"the position's options: {en}"
+    assert ENGINE_TEXTS.reason("fr", reason) == f"les options de la position\u00a0: {fr}"
+
+
+@pytest.mark.parametrize("raw", ["0", "99", "deux", 2.5, None])
+def test_every_refusal_of_an_option_value_has_a_reason_in_both_languages(raw: Any) -> None:
+    """Each way an option's value is refused (``OptionSpec.parse``) names a text of the engine's catalogue."""
+    from ludotheque.engine.errors import OptionError
+
+    specs = [o for g in SHIPPED for o in g.info.options + g.info.seat_options]
+    for spec in specs:
+        try:
+            spec.parse(raw)
+        except OptionError as e:
+            assert e.reason is not None and e.reason.key.startswith("option."), (spec.name, raw)
+            for lang in LANGUAGES:
+                said = ENGINE_TEXTS.reason(lang, e.reason)
+                assert said is not None and spec.name in said and "{" not in said, (spec.name, raw, lang, said)

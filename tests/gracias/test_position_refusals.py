@@ -77,28 +77,28 @@ Change = Callable[[dict[str, Any]], Any]
 CASES: dict[str, tuple[dict[str, Any], Change, str, list[str], list[str]]] = {
     # name: (a real position, the change that breaks it, reason key, English words, French words)
     "open_not_a_map": (CHOOSE, lambda d: d["open"].__setitem__(0, 5), "position.counts",
-                       ["'open[0]' must map colours to counts, got 5"],
+                       ["“open[0]” must map colours to counts, got 5"],
                        [f"«{NBSP}open[0]{NBSP}» doit associer à chaque couleur un nombre de cartes, pas 5"]),
     "pile_colour_unknown": (CHOOSE, lambda d: d["pile"].__setitem__("rose", 0), "position.at",
-                            ["'pile': 'rose' is not a colour; the colours are red, yellow"],
+                            ["“pile”: “rose” is not a colour; the colours are red, yellow"],
                             [f"«{NBSP}pile{NBSP}»{NBSP}: «{NBSP}rose{NBSP}» n'est pas une couleur{NBSP}; "
                              "les couleurs sont rouge, jaune, vert, bleu, violet et orange"]),
     "trio_colour_unknown": (CHOOSE, lambda d: d["trios"][1].__setitem__(0, "pink"), "position.at",
-                            ["'trios[1]': 'pink' is not a colour"],
+                            ["“trios[1]”: “pink” is not a colour"],
                             [f"«{NBSP}trios[1]{NBSP}»{NBSP}: «{NBSP}pink{NBSP}» n'est pas une couleur"]),
     "hidden_count_negative": (CHOOSE, lambda d: d["hidden"][0].update({"blue": -1}), "position.count",
-                              ["'hidden[0].blue' = -1: expected a count"],
+                              ["“hidden[0].blue” = -1: expected a count"],
                               [f"«{NBSP}hidden[0].blue{NBSP}» = -1{NBSP}: il faut un nombre de cartes (0 ou plus)"]),
     "hidden_count_text": (CHOOSE, lambda d: d["hidden"][1].update({"rouge": "deux"}), "position.count",
-                          ["'hidden[1].rouge' = \"deux\": expected a count"],
+                          ["“hidden[1].rouge” = \"deux\": expected a count"],
                           [f"«{NBSP}hidden[1].rouge{NBSP}» = \"deux\"{NBSP}: il faut un nombre de cartes"]),
-    "open_for_two": (CHOOSE, lambda d: d["open"].pop(), "position.hands", ["'open' must list 3 players' cards"],
+    "open_for_two": (CHOOSE, lambda d: d["open"].pop(), "position.hands", ["“open” must list 3 players' cards"],
                      [f"«{NBSP}open{NBSP}» doit donner les cartes de chacun des 3 joueurs"]),
     "four_trios": (CHOOSE, lambda d: d["trios"].append(None), "position.trios",
-                   ["'trios' must be a list of at most 3 trios"],
+                   ["“trios” must be a list of at most 3 trios"],
                    [f"«{NBSP}trios{NBSP}» doit être une liste d'au plus 3 trios"]),
     "trio_of_two": (CHOOSE, lambda d: d["trios"][2].pop(), "position.trio",
-                    ["'trios[2]' must be [open colour, open colour, hidden colour] or null"],
+                    ["“trios[2]” must be [open colour, open colour, hidden colour] or null"],
                     [f"«{NBSP}trios[2]{NBSP}» doit être [couleur visible, couleur visible, couleur cachée] ou null"]),
     "one_red_card": (CHOOSE, _red_once, "position.colour_total", ["red: 1 card in the position, there are 18"],
                      [f"couleur «{NBSP}red{NBSP}»{NBSP}: 1 carte dans la position, alors qu'il y en a 18"]),
@@ -106,32 +106,32 @@ CASES: dict[str, tuple[dict[str, Any], Change, str, list[str], list[str]]] = {
                             "position.colour_total", ["blue: 19 cards in the position, there are 18"],
                             [f"couleur «{NBSP}blue{NBSP}»{NBSP}: 19 cartes dans la position, alors qu'il y en a 18"]),
     "unknown_phase": (CHOOSE, lambda d: d.update({"phase": "vote"}), "position.phase",
-                      ["'phase' = \"vote\": the phases are deal_open, deal_trios, choose, keep, over"],
+                      ["“phase” = \"vote\": the phases are deal_open, deal_trios, choose, keep, over"],
                       [f"«{NBSP}phase{NBSP}» = \"vote\"{NBSP}: les phases sont deal_open, deal_trios, choose, keep, "
                        "over"]),
     "round_as_text": (CHOOSE, lambda d: d.update({"round": "2"}), "position.whole_number",
-                      ["'round' = \"2\": expected a whole number from 1 to 4"],
+                      ["“round” = \"2\": expected a whole number from 1 to 4"],
                       [f"«{NBSP}round{NBSP}» = \"2\"{NBSP}: il faut un nombre entier de 1 à 4"]),
     "round_4_not_over": (CHOOSE, lambda d: d.update({"round": 4}), "position.round",
-                         ["'round' = 4: rounds are 1 to 3; a finished game says phase 'over' and round 4"],
+                         ["“round” = 4: rounds are 1 to 3; a finished game says phase “over” and round 4"],
                          [f"«{NBSP}round{NBSP}» = 4{NBSP}: les manches vont de 1 à 3{NBSP}; une partie terminée "
                           f"indique la phase «{NBSP}over{NBSP}» et la manche 4"]),
-    "tour_5": (CHOOSE, lambda d: d.update({"tour": 5}), "position.tour", ["'tour' = 5: turns are 1 to 4"],
+    "tour_5": (CHOOSE, lambda d: d.update({"tour": 5}), "position.tour", ["“tour” = 5: turns are 1 to 4"],
                [f"«{NBSP}tour{NBSP}» = 5{NBSP}: les tours vont de 1 à 4"]),
     "wrong_opener": (CHOOSE, lambda d: d.update({"opener": 2}), "position.opener",
-                     ["'opener' = 2: turn 1 is opened by seat 0 (the grand opener 0, then one seat left each turn)"],
+                     ["“opener” = 2: turn 1 is opened by seat 0 (the grand opener 0, then one seat left each turn)"],
                      [f"«{NBSP}opener{NBSP}» = 2{NBSP}: le tour 1 est ouvert par le siège 0 (le grand ouvreur, au "
                       "siège 0, puis son voisin de gauche à chaque tour)"]),
     "chosen_not_a_trio": (CHOOSE, lambda d: d.update({"chosen": "Z"}), "position.chosen",
-                          ["'chosen' = \"Z\": a trio letter A to C"],
+                          ["“chosen” = \"Z\": a trio letter A to C"],
                           [f"«{NBSP}chosen{NBSP}» = \"Z\"{NBSP}: il faut la lettre d'un trio, de A à C"]),
     "chosen_while_choosing": (CHOOSE, lambda d: d.update({"chosen": "B"}), "position.chosen_phase",
-                              ["'chosen' names the trio being split in phase 'keep', and only then"],
+                              ["“chosen” names the trio being split in phase “keep”, and only then"],
                               [f"«{NBSP}chosen{NBSP}» désigne le trio en cours de partage en phase «{NBSP}keep{NBSP}»"
                                ", et seulement dans cette phase"]),
     "trios_while_dealing_open_cards": (DEAL_OPEN, lambda d: d.update({"trios": [[None] * 3] * 3}),
                                        "position.deal_open",
-                                       ["while the open cards are dealt there are no trios yet and 'dealt' is below 6"],
+                                       ["while the open cards are dealt there are no trios yet and “dealt” is below 6"],
                                        ["pendant la distribution des cartes visibles, il n'y a pas encore de trios et "
                                         f"«{NBSP}dealt{NBSP}» est inférieur à 6"]),
     "two_trios_laid_out": (DEAL_TRIOS, lambda d: d["trios"].pop(), "position.deal_trios",
@@ -139,18 +139,18 @@ CASES: dict[str, tuple[dict[str, Any], Change, str, list[str], list[str]]] = {
                            ["pendant la mise en place des trios, il y a 3 trios sur la table et aucun n'est encore "
                             "pris"]),
     "dealt_behind_the_table": (DEAL_TRIOS, lambda d: d.update({"dealt": 0}), "position.dealt",
-                               ["'dealt' = 0: the trios must hold exactly the first cards dealt", "fewer than 9"],
+                               ["“dealt” = 0: the trios must hold exactly the first cards dealt", "fewer than 9"],
                                [f"«{NBSP}dealt{NBSP}» = 0{NBSP}: les trios doivent contenir exactement les premières "
                                 "cartes distribuées", "moins de 9 en tout"]),
     "taken_does_not_match": (CHOOSE, lambda d: d.update({"taken": 0}), "position.choose_table",
-                             ["to choose, the table holds 3 trios, 'taken' of them taken and at least one left"],
+                             ["to choose, the table holds 3 trios, “taken” of them taken and at least one left"],
                              [f"pour choisir, la table compte 3 trios, dont «{NBSP}taken{NBSP}» déjà pris, et il doit "
                               "en rester au moins un"]),
     "open_card_missing": (CHOOSE, lambda d: _lift(d, 1, 1), "position.choose_dealt",
                           ["to choose, every trio on the table must be fully dealt"],
                           ["pour choisir, chaque trio sur la table doit avoir reçu toutes ses cartes"]),
     "face_down_card_gone_while_choosing": (CHOOSE, lambda d: _lift(d, 2, 2), "position.split_trio",
-                                           ["phase 'keep' has exactly one trio, 'chosen'", "phase 'choose' has none"],
+                                           ["phase “keep” has exactly one trio, “chosen”", "phase “choose” has none"],
                                            [f"en phase «{NBSP}keep{NBSP}», un seul trio, «{NBSP}chosen{NBSP}», a déjà "
                                             f"perdu sa carte cachée (null){NBSP}; en phase «{NBSP}choose{NBSP}», "
                                             "aucun"]),
@@ -161,15 +161,15 @@ CASES: dict[str, tuple[dict[str, Any], Change, str, list[str], list[str]]] = {
                      ["the pile holds 5 cards but the rest of the round deals 27"],
                      ["la pioche contient 5 cartes, mais la suite de la manche en distribue 27"]),
     "scores_before_any_round": (CHOOSE, lambda d: d.update({"scores": [[4], [], []]}), "position.scores",
-                                ["'scores' must list, for each of 3 players, one score per round played"],
+                                ["“scores” must list, for each of 3 players, one score per round played"],
                                 [f"«{NBSP}scores{NBSP}» doit donner, pour chacun des 3 joueurs, un score par manche "
                                  "jouée"]),
     "to_move_one_trio_taken": (CHOOSE, lambda d: d.update({"to_move": 0}), "position.to_move",
-                               ["'to_move' = 0: with opener 0 and 1 trio taken, seat 1 chooses"],
+                               ["“to_move” = 0: with opener 0 and 1 trio taken, seat 1 chooses"],
                                [f"«{NBSP}to_move{NBSP}» = 0{NBSP}: avec le petit ouvreur au siège 0 et 1 trio pris, "
                                 "c'est au siège 1 de choisir"]),
     "to_move_two_trios_taken": (CHOOSE_2, lambda d: d.update({"to_move": "2"}), "position.to_move",
-                                ["'to_move' = \"2\": with opener 0 and 2 trios taken, seat 2 chooses"],
+                                ["“to_move” = \"2\": with opener 0 and 2 trios taken, seat 2 chooses"],
                                 [f"«{NBSP}to_move{NBSP}» = \"2\"{NBSP}: avec le petit ouvreur au siège 0 et 2 trios "
                                  "pris, c'est au siège 2 de choisir"]),
 }
@@ -207,7 +207,7 @@ def test_a_refusal_inside_another_is_said_by_the_same_catalogue() -> None:
     assert GAME.catalog.reason("fr", reason) == (f"«{NBSP}open[2]{NBSP}»{NBSP}: «{NBSP}noir{NBSP}» n'est pas une "
                                                  f"couleur{NBSP}; les couleurs sont rouge, jaune, vert, bleu, violet "
                                                  "et orange")
-    assert GAME.catalog.reason("en", reason) == ("'open[2]': 'noir' is not a colour; the colours are red, yellow, "
+    assert GAME.catalog.reason("en", reason) == ("“open[2]”: “noir” is not a colour; the colours are red, yellow, "
                                                  "green, blue, purple and orange")
 
 

@@ -60,15 +60,18 @@ def test_the_last_picks_of_a_round_say_each_card_kept_and_given(lang: str) -> No
 
 
 @pytest.mark.parametrize(("lang", "typed", "message"), [
-    ("en", "keep {colour} give 9", "'9' is not a seat number: give the other card to seat 1, 2 or 3"),
+    ("en", "keep {colour} give 9", "“9” is not a seat number: give the other card to seat 1, 2 or 3"),
     ("fr", "garde {colour} donne 9", "« 9 » n'est pas un numéro de siège : donnez l'autre carte au siège 1, 2 ou 3"),
-    ("en", "keep red give 12", "'12' is not a seat number: the seats are 0 to 3"),
+    ("en", "keep red give 12", "“12” is not a seat number: the seats are 0 to 3"),
     ("fr", "garde rouge donne 12", "« 12 » n'est pas un numéro de siège : les sièges vont de 0 à 3"),
-    ("en", "keep {colour} give 0", " give 0': the other card goes to another player: give it to seat 1, 2 or 3"),
-    ("fr", "garde {colour} donne 0", " donne 0 » : l'autre carte va à un autre joueur : donnez-la au siège 1, 2 ou 3"),
+    ("en", "keep {colour} give 0", " give 0”: the other card goes to another player: give it to seat 1, 2 or 3"),
+    ("fr", "garde {colour} donne 0", " donner 0 » : l'autre carte va à un autre joueur : donnez-la au siège 1, 2 ou 3"),
+    ("fr", "garder {colour} donner 0", "« garder "),
 ])
 def test_a_number_that_is_no_seat_is_refused_with_the_seats_allowed(lang: str, typed: str, message: str) -> None:
-    """Typed at a trio's choice (the last two) or at the card to give (the first two, seat 0 to move)."""
+    """Typed at a trio's choice (the last two) or at the card to give (the first two, seat 0 to move). The old
+    French forms (« garde … donne … ») are still read, and the refusal repeats the action in the words the screen
+    shows (« garder … donner … »)."""
     out = io.StringIO()
     args = argparse.Namespace(game="gracias", players=4, option=[], bots="heuristic,heuristic,heuristic", seed=2,
                               names="Ada", load=None, lang=lang)
@@ -102,8 +105,9 @@ def test_each_opener_has_one_name_everywhere(lang: str) -> None:
     assert t(lang, "web.grand_opener") == grand and t(lang, "web.opener") == small
     assert t(lang, "web.grand_opener_is", name="Bot 1") == f"{grand.capitalize()}{NBSP_COLON[lang]} Bot 1"
     assert t(lang, "web.opener_is", name="Bot 0") == f"{small.capitalize()}{NBSP_COLON[lang]} Bot 0"
-    assert t(lang, "ui.openers_marks", grand="◆", opener="◇") == f"◆ {grand} · ◇ {small}"
-    assert t(lang, "ui.legend_short", mark="*", grand="◆", opener="◇").endswith(f"◆ {grand} · ◇ {small}")
+    marks = f"◆{NBSP_COLON[lang]} {grand} · ◇{NBSP_COLON[lang]} {small}"
+    assert t(lang, "ui.openers_marks", grand="◆", opener="◇") == marks
+    assert t(lang, "ui.legend_short", mark="*", grand="◆", opener="◇").endswith(marks)
     match = Match(GAME, 4, {}, 5)
     rng = random.Random(5)
     for _ in range(40):  # into round 1's second turn: the grand opener and the opener are two seats

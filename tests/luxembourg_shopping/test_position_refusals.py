@@ -56,7 +56,7 @@ def test_the_position_is_a_real_one() -> None:
 def test_a_list_of_numbers_of_the_wrong_length_says_how_many_in_both_languages() -> None:
     key, en, fr = _refused(cash=[100_000, 90_000])
     assert key == "position.numbers"
-    assert en == "'cash' must list 3 whole numbers from 0 to 1000000000"
+    assert en == "“cash” must list 3 whole numbers from 0 to 1000000000"
     assert fr == "«\u00a0cash\u00a0» doit être une liste de 3 nombres entiers de 0 à 1000000000"
     key, en, fr = _refused(dice=[7, 1])
     assert key == "position.numbers" and "«\u00a0dice\u00a0»" in fr and "2 nombres entiers de 0 à 6" in fr
@@ -65,7 +65,7 @@ def test_a_list_of_numbers_of_the_wrong_length_says_how_many_in_both_languages()
 def test_the_plural_agrees_with_the_count() -> None:
     """One whole number, two whole numbers: the two forms of ``position.numbers`` (French: 0 and 1 are singular)."""
     one = Reason("position.numbers", {"field": "dice", "count": 1, "lo": 0, "hi": 6})
-    assert GAME.catalog.reason("en", one) == "'dice' must list 1 whole number from 0 to 6"
+    assert GAME.catalog.reason("en", one) == "“dice” must list 1 whole number from 0 to 6"
     assert GAME.catalog.reason("fr", one) == "«\u00a0dice\u00a0» doit être une liste de 1 nombre entier de 0 à 6"
 
 
@@ -137,7 +137,7 @@ def test_the_queue_must_fit_the_moment_of_the_game() -> None:
     key, en, fr = _refused(player=None, queue=[["roll"], ["end_turn"]])
     assert key == "position.pre_turn_queue" and "l'étape «\u00a0deal\u00a0» ou «\u00a0start_die\u00a0»" in fr
     key, en, fr = _refused(player=None, queue=[["deal"], ["buy"]])
-    assert key == "position.step_without_player" and en.startswith("a 'buy' step waits for the player")
+    assert key == "position.step_without_player" and en.startswith("a “buy” step waits for the player")
     assert fr == ("une étape «\u00a0buy\u00a0» attend la décision du joueur dont c'est le tour, et "
                   "«\u00a0player\u00a0» n'en désigne aucun")
 
@@ -158,7 +158,7 @@ def test_a_purchase_off_a_free_shop_names_the_seat_and_the_square() -> None:
     pos[seat] = square
     key, en, fr = _refused(queue=[["buy"], ["end_turn"]], pos=pos, owners={**WRITTEN["owners"], "2": 0})
     assert key == "position.buy_off_free_shop"
-    assert en.endswith(f"('player' and 'pos': seat {seat} on square {square})")
+    assert en.endswith(f"(“player” and “pos”: seat {seat} on square {square})")
     assert fr.startswith("une étape «\u00a0buy\u00a0» demande que le joueur dont c'est le tour soit sur un commerce "
                          "libre")
     assert f"(«\u00a0player\u00a0» et «\u00a0pos\u00a0»\u00a0: siège {seat} sur la case {square})" in fr

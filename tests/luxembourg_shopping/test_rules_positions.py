@@ -230,13 +230,13 @@ def test_e_b3_a_written_purchase_or_gallery_needs_the_pawn_on_its_shop() -> None
     assert written["queue"][0] == ["gallery"]
     assert GAME.state_from_json(written).to_json() == written
     for change, why in (({"pos": [0, 0]}, "on square 0"), ({"owners": {"5": 0, "9": 0, "20": 1}}, "of their own")):
-        with pytest.raises(StateFormatError, match=rf"'gallery' step .*{why}"):
+        with pytest.raises(StateFormatError, match=rf"“gallery” step .*{why}"):
             GAME.state_from_json({**written, **change})
     buying = position(owners={"20": 1}, pos=[62, 0], player=0, moved=[True, True])
     play(buying, "roll 2 3")
     written = buying.to_json()
     assert written["queue"][0] == ["buy"]
-    with pytest.raises(StateFormatError, match=r"'buy' step .*a free shop"):
+    with pytest.raises(StateFormatError, match=r"“buy” step .*a free shop"):
         GAME.state_from_json({**written, "owners": {"1": 1, "20": 1}})
 
 

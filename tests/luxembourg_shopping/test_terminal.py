@@ -13,13 +13,15 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 
+from ludotheque.cli.play import PlaySession
 from ludotheque.cli.render import KEY, View, get_renderer
 from ludotheque.engine import Match, get_game
 from ludotheque.engine.record import SeatConfig
 from ludotheque.games.luxembourg_shopping.actions import parse_action
-from ludotheque.games.luxembourg_shopping.terminal import SEAT_MARKS, LuxembourgRenderer, action_words
+from ludotheque.games.luxembourg_shopping.screen_position import Position
+from ludotheque.games.luxembourg_shopping.terminal import SEAT_MARKS, VERBS, LuxembourgRenderer, action_words
 from tests.cli import terminal_support as support
-from tests.cli.terminal_support import Shot, assert_fits, play, words
+from tests.cli.terminal_support import Shot, assert_fits, play, scripted, terminal, words
 
 GAME = get_game("luxembourg-shopping")
 RENDERER = LuxembourgRenderer()
@@ -113,10 +115,12 @@ def test_a_hand_built_position_shows_owners_signs_galleries_and_pawns(lang: str)
     flat = words(text)
     cash = "91,000" if lang == "en" else "91 000"  # (words() makes the no-break spaces ordinary ones)
     nine = "9,000" if lang == "en" else "9 000"
-    assert f"A Ada ({'you' if lang == 'en' else 'vous'}) {cash}" in flat
+    colon = ":" if lang == "en" else " :"
+    shops = "shops" if lang == "en" else "commerces"
+    assert f"A Ada ({'you' if lang == 'en' else 'vous'}){colon} {cash} · 3 {shops}" in flat
     assert f"1★ [a] {nine}" in flat  # her sign and her gallery's value (3 orange shops: 3 × 3,000)
-    assert "B Bob" in flat and ("2 shops 1★" in flat or "2 commerces 1★" in flat)
-    assert "C Cy" in flat
+    assert f"B Bob{colon} 100" in flat and f"2 {shops} 1★" in flat
+    assert f"C Cy{colon} 100" in flat
     yours = "Yours:" if lang == "en" else "À vous\u00a0:"
     assert re.search(yours + r" +1 +Boulangerie★\[a\] +2 +Fleuriste\[a\] +4 +Pharmacie\[a\]", text)
 
@@ -143,6 +147,57 @@ def test_seats_out_of_the_game_are_marked() -> None:
         assert f"B Bob {out}" in words(draw(view_of(match, lang, 100, None, 0)))
 
 
+def players_lines(match: Match, lang: str, seat: int | None = 0) -> list[str]:
+    """The small screen's line of the players, 80 columns wide, as printed (its parts wrapped on lines)."""
+    view = view_of(match, lang, 80, 17, seat)
+    return draw_part(RENDERER.players_line(view, Position.of(view.obs)), 80)
+
+
+def draw_part(part: Any, width: int) -> list[str]:
+    console = support.terminal(width, 50)
+    console.print(part)
+    return console.export_text().rstrip("\n").split("\n")
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["A Ada (you): 91,000 · 3 shops 1★ [a] 9,000 ◂ │ B Bob: 100,000 · 2 shops 1★",
+            "C Cy: 100,000 · 0 shops"]),
+    ("fr", ["A Ada (vous)\u00a0: 91\u00a0000 · 3 commerces 1★ [a] 9\u00a0000 ◂",
+            "B Bob\u00a0: 100\u00a0000 · 2 commerces 1★ │ C Cy\u00a0: 100\u00a0000 · 0 commerce"]),
+])
+def test_the_players_line_sets_each_name_apart_from_its_cash(lang: str, expected: list[str]) -> None:
+    """« B Bot 1 108 000 » read as one number: the name is followed by a colon (French: a no-break space before
+    it), the cash by « · » and the shops, amounts as the language writes them."""
+    match = position(**{**BUILT, "player": 0})
+    match.apply("roll 2 4")  # Ada's turn: the mark ◂ after her
+    assert [line.rstrip() for line in players_lines(match, lang)] == expected
+
+
+SEAT_PART = {"en": re.compile(r"[A-F] [^│]*?\S: \d{1,3}(,\d{3})* · \d+ shops?\b"),
+             "fr": re.compile(r"[A-F] [^│]*?\S\u00a0: \d{1,3}(\u00a0\d{3})* · \d+ commerces?\b")}
+"""A seat in the players' line: its letter, its name, a colon, its cash, « · », its shops."""
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 3), (6, 5)])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_players_line_fits_80_columns_at_4_and_6_players(players: int, seed: int, lang: str) -> None:
+    """At positions of random games (shops bought, galleries, signs, seats out), every seat of the players' line is
+    said as « name: cash · shops », on lines of at most 80 columns."""
+    names = ["Player 0", "Bot 1 (random)", "Bot 2 (random)", "Bot 3 (random)", "Bot 4 (random)", "Bot 5 (random)"]
+    match = Match(GAME, players, {}, seed=seed, seats=[SeatConfig(n) for n in names[:players]])
+    rng = random.Random(seed)
+    checked = 0
+    for _ in support.sampled_positions(match, lambda: rng.choice(match.legal_actions()), 9):
+        lines = players_lines(match, lang)
+        assert max(cell_len(line) for line in lines) <= 80, lines
+        obs = match.state.observation(0)
+        playing = [p for p in obs["players"] if not p["out"]]
+        said = [m.group(0) for line in lines for m in SEAT_PART[lang].finditer(line)]
+        assert len(said) == len(playing), lines
+        checked += 1
+    assert checked >= 3
+
+
 def test_the_last_card_and_the_dice() -> None:
     match = position(**BUILT)
     match.apply("roll 3 3")  # a double: a card from each pile, before moving
@@ -166,8 +221,8 @@ def test_buying() -> None:
     match.apply("roll 2 4")  # Ada from square 1 to square 7: shop 6, free
     assert [a.text() for a in match.legal_actions()] == ["buy", "pass"]
     assert labelled(match, "en") == {"buy": "shop 6 Papeterie for 8,000 (you keep 83,000)", "pass": "do not buy it"}
-    assert labelled(match, "fr") == {"achète": "le commerce 6 Papeterie pour 8\u00a0000 (il vous reste 83\u00a0000)",
-                                     "passe": "ne pas l'acheter"}
+    assert labelled(match, "fr") == {"acheter": "le commerce 6 Papeterie pour 8\u00a0000 (il vous reste 83\u00a0000)",
+                                     "passer": "ne pas l'acheter"}
     assert "Ada: buy shop 6 for 8,000? (cash 91,000)" in words(draw(view_of(match, "en", 80, 17)))
     assert "Shop 6 Papeterie (orange zone) is free: buy it for 8,000? You have 91,000." in \
         words(draw(view_of(match, "en", 100)))
@@ -180,7 +235,7 @@ def test_creating_a_gallery() -> None:
     assert choices["gallery 6 21"] == "shops 5, 6 and 21: costs 12,000, then a visit pays 12,000 (you keep 91,000)"
     assert choices["gallery 21 39"].startswith("shops 5, 21 and 39: costs 19,000")
     assert choices["pass"] == "no gallery this turn"
-    assert list(labelled(match, "fr"))[-1] == "passe" and "galerie 6 21" in labelled(match, "fr")
+    assert list(labelled(match, "fr"))[-1] == "passer" and "galerie 6 21" in labelled(match, "fr")
     assert "make a gallery of it and two of your shops 6, 21 and 39?" in words(draw(view_of(match, "en", 100)))
 
 
@@ -219,8 +274,8 @@ def test_selling_and_paying() -> None:
     match.apply("sell 40")
     match.apply("sell 41")
     choices = labelled(match, "fr")
-    assert choices["paie"] == "20\u00a0000 à Bob (il vous reste 9\u00a0000)"
-    assert "vend 5" in choices
+    assert choices["payer"] == "20\u00a0000 à Bob (il vous reste 9\u00a0000)"
+    assert "vendre 5" in choices
     assert "payez, ou vendez encore" in words(draw(view_of(match, "fr", 80, 17)))
 
 
@@ -231,7 +286,7 @@ def test_a_sale_that_dissolves_a_gallery_says_so() -> None:
     assert "Mr Jean Poche" in words(draw(view_of(match, "en", 100)))
 
 
-@pytest.mark.parametrize(("lang", "buy", "passing"), [("en", "buy", "pass"), ("fr", "achète", "passe")])
+@pytest.mark.parametrize(("lang", "buy", "passing"), [("en", "buy", "pass"), ("fr", "acheter", "passer")])
 def test_the_menu_in_a_session(lang: str, buy: str, passing: str) -> None:
     """In ``ludo play`` on 80 × 24: the buy step's choices by number, in the person's words, with their
     explanations, the screen fitting."""
@@ -251,8 +306,98 @@ TEXTS = ["buy", "pass", "pay", "gallery 12 40", "merge 7", "sign 12", "unsign 12
 def test_action_words_parse_back(lang: str) -> None:
     support.assert_words_parse_back(RENDERER, action_words, parse_action, TEXTS, lang)
     assert action_words("gallery 12 40", "fr") == "galerie 12 40"
-    assert action_words("sell 12", "fr") == "vend 12"
+    assert action_words("sell 12", "fr") == "vendre 12"
     assert action_words("not an action", "fr") == "not an action"
+
+
+SHOWN_BEFORE = [("buy", ["acheter", "achète", "achete", "Achète", "ACHETER", "buy"]),
+                ("pass", ["passer", "passe", "pass", "non"]),
+                ("sell 12", ["vendre 12", "vend 12", "sell 12"]),
+                ("pay", ["payer", "paie", "pay"]),
+                ("unsign 12", ["retirer 12", "retire 12", "unsign 12"])]
+"""Each action the French words used to show (« achète », « passe », « vend 12 », « paie », « retire 12 »), with the
+infinitive shown now and the English."""
+
+
+def test_french_action_words_are_infinitives() -> None:
+    """As in the other games (acheter, vendre, investir…): the verbs are infinitives; nouns stay nouns."""
+    assert {verb: VERBS["fr"][verb] for verb in ("buy", "pass", "sell", "pay", "unsign")} == {
+        "buy": "acheter", "pass": "passer", "sell": "vendre", "pay": "payer", "unsign": "retirer"}
+    assert [action_words(text, "fr") for text, _ in SHOWN_BEFORE] == ["acheter", "passer", "vendre 12", "payer",
+                                                                      "retirer 12"]
+    assert [action_words(t, "fr") for t in ("gallery 12 40", "merge 7", "sign 12", "deal 17", "die 4", "roll 3 5",
+                                            "card P12", "shop 17")] == [
+        "galerie 12 40", "fusion 7", "enseigne 12", "donne 17", "dé 4", "dés 3 5", "carte P12", "commerce 17"]
+
+
+def test_the_french_choices_are_infinitives() -> None:
+    """The menus of a purchase, a sign lost, a sale and a payment, in French."""
+    match = position(**BUILT)
+    match.apply("roll 2 4")
+    assert list(labelled(match, "fr")) == ["acheter", "passer"]
+    match = position(players=3, owners={"5": 0, "40": 0}, signs=[5, 40], pos=[0, 0, 0], player=0,
+                     queue=[["lose_sign"], ["end_turn"]])
+    assert set(labelled(match, "fr")) == {"retirer 5", "retirer 40"}
+    match = position(players=3, owners={"5": 0, "40": 0, "41": 0}, pos=[0, 0, 0], cash=[5_000, 100_000, 100_000],
+                     player=0, queue=[["payment", 0, 1, 20_000, "bill"], ["end_turn"]])
+    assert set(labelled(match, "fr")) == {"vendre 5", "vendre 40", "vendre 41"}
+    match.apply("sell 40")
+    match.apply("sell 41")
+    assert set(labelled(match, "fr")) == {"vendre 5", "payer"}
+
+
+@pytest.mark.parametrize(("text", "typed"), SHOWN_BEFORE)
+def test_the_forms_shown_before_still_parse(text: str, typed: list[str]) -> None:
+    """What a player learnt to type before (and the English) is still the same action, whose text is the English
+    one that records keep."""
+    for said in typed:
+        assert parse_action(said) == parse_action(text), said
+        assert parse_action(said).text() == text
+
+
+def test_the_record_keeps_the_english_texts() -> None:
+    """Typed in French, old form or new, the purchase is recorded as « 0: buy », as before: saved records load and
+    replay the same."""
+    records = []
+    for typed in ("achète", "acheter", "buy"):
+        match = position(bots=True, **BUILT)
+        match.apply("roll 2 4")
+        PlaySession(match, "fr", scripted([typed]), terminal(80, 24)).run()
+        actions = match.to_record().actions
+        assert actions[:2] == ["chance: roll 2 4", "0: buy"]
+        records.append(actions)
+    assert records[0] == records[1] == records[2]
+    assert [parse_action(t).text() for t in TEXTS] == TEXTS
+
+
+def test_help_refusals_and_the_example_say_the_infinitives() -> None:
+    """In ``ludo play`` in French: the example of the prompt's hint, the help's list of actions, the refusal of a
+    text that is no action and of an action not allowed now (with what is allowed)."""
+    match = position(bots=True, **BUILT)
+    match.apply("roll 2 4")
+    console = terminal(100, 40)
+    PlaySession(match, "fr", scripted(["aide", "zz", "vendre 5"]), console).run()
+    said = words(console.export_text())
+    assert "par exemple « passer »" in said
+    assert "acheter le commerce libre où vous êtes" in said
+    for line in ("passer ne pas l'acheter", "retirer 12 l'enseigne", "vendre 12 votre commerce 12",
+                 "payer votre dette"):
+        assert line in said, line
+    assert ("« zz » n'est pas une action ; écrivez acheter, passer, galerie COMMERCE COMMERCE, fusion COMMERCE, "
+            "enseigne COMMERCE, retirer COMMERCE, vendre COMMERCE ou payer") in said
+    assert "« vendre 5 » n'est pas permis maintenant ; permis : acheter, passer" in said
+    assert re.search(r"1 +acheter +le commerce 6 Papeterie", said) and re.search(r"2 +passer +ne pas l'acheter", said)
+
+
+def test_english_texts_quote_with_curly_quotes() -> None:
+    """The shared CLI's quotes (“take D”), not '…': refusals, the data file's words; apostrophes stay straight."""
+    catalog = GAME.catalog
+    assert catalog.t("en", "error.not_legal", action="sell 5") == "“sell 5” is not legal now"
+    assert catalog.t("en", "error.syntax", text="zz").startswith("“zz” is not an action; write buy, pass")
+    assert "(square 66 is “+ 1 shop”)" in catalog.t("en", "data.square_count_other", count=60, least=66)
+    for key, text in catalog.messages["en"].items():
+        assert not re.search(r"(^|[\s(\[])'|'($|[\s),.:;\]])", text.replace("s' ", "s ")), (key, text)
+        assert "’" not in text, (key, text)
 
 
 def test_the_banner_goes_with_the_printed_edition() -> None:

@@ -117,7 +117,7 @@ def test_names_outside_the_rule_are_refused_and_the_rule_is_said(running: Runnin
 def test_names_in_any_alphabet_and_case_insensitive_uniqueness(running: Running) -> None:
     assert check_name("  Cléo_2.0 ") == "Cléo_2.0"
     register(running, "Cléo")
-    for lang, text in (("en", "The name 'CLÉO' is taken: choose another."),
+    for lang, text in (("en", "The name “CLÉO” is taken: choose another."),
                        ("fr", "Le nom «\u00a0CLÉO\u00a0» est pris\u00a0: choisissez-en un autre.")):
         answer = httpx.post(f"{running.url}/api/accounts?lang={lang}", json={"name": "CLÉO", "password": PASSWORD})
         assert answer.status_code == 409 and answer.json() == {"detail": text, "error": "name_taken"}

@@ -104,7 +104,7 @@ def test_a_hinted_move_off_the_listed_choices_is_named_in_words_and_can_be_playe
                 assert hint["moves"], hint
                 for move in hint["moves"]:
                     assert move["words"] == action_words(move["action"], "fr"), move
-                    assert move["words"].startswith("vise ") and move["words"] != "vise " + move["action"][4:], move
+                    assert move["words"].startswith("viser ") and move["words"] != "viser " + move["action"][4:], move
                     if move["action"] in listed:
                         assert (move["words"], move["label"]) == (listed[move["action"]]["words"],
                                                                   listed[move["action"]]["label"])

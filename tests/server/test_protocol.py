@@ -189,7 +189,7 @@ def test_taking_seats_and_the_lobby(running: Running) -> None:
     assert running.api("POST", "/api/tables", json={"game": "acquire", "players": 9}).status_code == 400
     refused = running.api("POST", "/api/tables",
                           json={"game": "acquire", "players": 2, "seats": [{"bot": "genius"}, {}]})
-    assert refused.status_code == 400 and "no bot named 'genius'" in refused.json()["detail"]
+    assert refused.status_code == 400 and "no bot named “genius”" in refused.json()["detail"]
 
 
 def test_the_pages_and_the_game_views_are_served(running: Running, tmp_path: Path) -> None:

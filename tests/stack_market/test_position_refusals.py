@@ -1,6 +1,7 @@
 """A malformed Stack Market position is refused in French as in English: each refusal of ``state_from_json``
 carries a reason (``position.<what>``) that the game's catalogue (``locale/*-position.toml``) says in both
-languages, with the values as the file writes them; the English message stays what it was."""
+languages, with the values as the file writes them, its names quoted as the terminal quotes (“cash”, « cash »);
+the exception's own English message stays what it was."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_cash_of_the_wrong_length() -> None:
     assert str(error) == "'cash' must list 3 amounts of at least 0"
     assert error.reason == Reason("position.cash", {"players": 3})
     assert fr == "«\u00a0cash\u00a0» doit donner 3 montants positifs ou nuls"
-    assert en == "'cash' must list 3 amounts of at least 0"
+    assert en == "“cash” must list 3 amounts of at least 0"  # the player's words quote as the terminal does
 
 
 def test_a_seats_steadiness_that_is_not_a_number() -> None:
@@ -76,7 +77,7 @@ def test_a_count_that_is_not_a_whole_number_is_shown_as_json() -> None:
     assert error.reason == Reason("position.whole_number", {"field": "reserve", "value": '"beaucoup"', "min": 0,
                                                             "max": 50})
     assert fr == "«\u00a0reserve\u00a0» = \"beaucoup\"\u00a0: il faut un nombre entier de 0 à 50"
-    assert en == "'reserve' = \"beaucoup\": expected a whole number from 0 to 50"
+    assert en == "“reserve” = \"beaucoup\": expected a whole number from 0 to 50"
 
 
 def test_an_investor_on_no_company() -> None:
@@ -94,7 +95,8 @@ def test_a_quoted_field_is_named_without_its_quotes() -> None:
     error, fr, en = _refusal(data)
     assert str(error) == "'hand' must list dice numbers 0 to 4"
     assert error.reason == Reason("position.faces", {"field": "hand"})
-    assert fr == "«\u00a0hand\u00a0» doit être une liste de dés, chacun un nombre de 0 à 4" and en == str(error)
+    assert fr == "«\u00a0hand\u00a0» doit être une liste de dés, chacun un nombre de 0 à 4"
+    assert en == "“hand” must list dice numbers 0 to 4"
 
 
 def test_a_record_holder_who_is_not_a_seat() -> None:
@@ -129,7 +131,7 @@ def test_a_record_without_its_holder_is_said_inside_the_broken_rule() -> None:
                                                                          {"record": 20, "start": 15})})
     assert fr == ("la position enfreint une règle du jeu\u00a0: «\u00a0record\u00a0» = 20 demande un "
                   "«\u00a0record_holder\u00a0» (sans détenteur, le record vaut 15)")
-    assert en == ("the position breaks a rule of the game: 'record' = 20 needs a 'record_holder' (with no holder, "
+    assert en == ("the position breaks a rule of the game: “record” = 20 needs a “record_holder” (with no holder, "
                   "the record is 15)")
 
 
@@ -147,7 +149,7 @@ def test_a_tie_is_written_as_the_file_writes_it() -> None:
     error, fr, en = _refusal(data)
     assert str(error) == "tie = 'égalité': 'tallest', 'smallest' or null"
     assert fr == "«\u00a0tie\u00a0» = \"égalité\"\u00a0: il faut «\u00a0tallest\u00a0», «\u00a0smallest\u00a0» ou null"
-    assert en == "'tie' = \"égalité\": 'tallest', 'smallest' or null"
+    assert en == "“tie” = \"égalité\": “tallest”, “smallest” or null"
 
 
 def test_a_takeover_that_is_not_an_object() -> None:
@@ -165,7 +167,7 @@ def test_who_acts_must_agree_with_the_phase() -> None:
     assert str(error) == "to_move = 1 does not agree with phase 'slip'"
     assert error.reason == Reason("position.to_move", {"value": "1", "phase": "slip"})
     assert fr == "«\u00a0to_move\u00a0» = 1 ne correspond pas à la phase «\u00a0slip\u00a0»"
-    assert en == "'to_move' = 1 does not agree with phase 'slip'"
+    assert en == "“to_move” = 1 does not agree with phase “slip”"
 
 
 def test_an_aim_outside_the_slip_phase() -> None:

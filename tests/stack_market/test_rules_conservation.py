@@ -31,7 +31,7 @@ def _probe(match: Match) -> None:
         before, logged = snap(match), len(match.events)
         with pytest.raises((IllegalActionError, InvalidActionError)) as refused:
             match.apply(action)
-        assert str(refused.value).startswith(f"'{text}'"), str(refused.value)  # the message quotes the input
+        assert str(refused.value).startswith(f"“{text}”"), str(refused.value)  # the message quotes the input
         assert snap(match) == before and len(match.events) == logged
 
 

@@ -27,7 +27,7 @@ def test_the_choices_are_staying_or_a_free_slot_of_another_company() -> None:
     match = play([], start=START)
     assert legal(match) == ["stay", "invest C", "invest D"]
     refused(match, "invest B", "company B already has two investors")
-    refused(match, "invest A", "you are already on company A; write stay to keep it")
+    refused(match, "invest A", "you are already on company A; write “stay” to keep it")
     refused(match, "invest E", "is not a company (A to D)")
 
 

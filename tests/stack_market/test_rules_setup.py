@@ -120,4 +120,4 @@ def test_the_first_player_draw_refuses_with_its_own_words(text: str) -> None:
     refused(match, text, "allowed: first 0, first 1, first 2, first 3")
     with pytest.raises(ValueError) as error:
         match.apply(text)
-    assert "the first player is being drawn now (first 0 to first 3)" in str(error.value)
+    assert "the first player is being drawn now (“first 0” to “first 3”)" in str(error.value)

@@ -141,7 +141,7 @@ def test_only_ones_own_cash_is_shown_until_the_end() -> None:
 
 @pytest.mark.parametrize(("lang", "named", "typed"), [
     ("en", ["aim careful", "aim crooked left", "aim twisted"], "aim 1.5mm -0.5mm 2deg"),
-    ("fr", ["vise soigné", "vise penché gauche", "vise tordu"], "vise 1,5mm -0,5mm 2deg")])
+    ("fr", ["viser soigné", "viser penché gauche", "viser tordu"], "viser 1,5mm -0,5mm 2deg")])
 def test_the_named_aims_are_offered_when_it_is_ones_turn_to_aim(lang: str, named: list[str], typed: str) -> None:
     match = reach(4, 2, "aim", 5)
     seat = match.current_player
@@ -180,7 +180,7 @@ def test_action_words_are_read_back_and_explained(lang: str) -> None:
             assert RENDERER.action_label(view, text), text
             checked.add(phase)
     assert checked >= {"invest", "order", "aim", "change"}
-    assert action_words("aim 0 0 0", "fr") == "vise soigné" and action_words("aim -4000 0 0", "en") == \
+    assert action_words("aim 0 0 0", "fr") == "viser soigné" and action_words("aim -4000 0 0", "en") == \
         "aim crooked left"
     assert action_words("aim 1500 -250 1234", "en") == "aim 1.5mm -0.25mm 12.34deg"
     assert action_words("invest B", "fr") == "investir B" and action_words("stay", "fr") == "rester"
@@ -196,7 +196,7 @@ def test_aim_labels_say_where_the_die_goes() -> None:
 def test_refusals_of_an_aim_say_millimetres_and_degrees() -> None:
     match = reach(4, 2, "aim", 1)
     catalog = GAME.catalog
-    for lang, words in (("en", ("8\u00a0mm", "45°", "aim careful")), ("fr", ("8\u00a0mm", "45°", "vise soigné"))):
+    for lang, words in (("en", ("8\u00a0mm", "45°", "aim careful")), ("fr", ("8\u00a0mm", "45°", "viser soigné"))):
         view = view_of(match, lang, 80)
         with pytest.raises(IllegalActionError) as caught:
             match.state.apply(parse_action("aim 10mm 0"))
@@ -295,7 +295,7 @@ def test_games_fit_the_terminal(lang: str, width: int, height: int, seed: int, r
         assert_fits(shot, width, height)
     aiming = [s for s in asked if s.phase == "aim"]
     said = [" ".join(s.text.split()) for s in aiming]
-    assert said and all(("aim careful" in t) or ("vise soigné" in t) for t in said)
+    assert said and all(("aim careful" in t) or ("viser soigné" in t) for t in said)
     assert {"invest", "aim", "change"} <= {s.phase for s in asked}
     if width > 100:  # the larger layout: the players' table and the aims explained
         assert all(("Hand" in s.text and "Cash" in s.text) or ("Main" in s.text and "Argent" in s.text) for s in asked)

@@ -33,13 +33,13 @@ def test_a_placed_die_says_its_margin_in_millimetres(lang: str, said: str) -> No
             "income": "Ada receives $10,000 (company B).",
             "stack_bonus": "Ada stacked 5 dice this turn: a $10,000 bonus.",
             "card_bonus": "Ada receives the tallest-building bonus: $20,000.",
-            "game_end": "The game is over. Cash: Ada $50,000, Bob $120,000, Cy $0."}),
+            "game_end": "The game is over. Cash: Ada: $50,000; Bob: $120,000; Cy: $0."}),
     ("fr", {"pay": "Ada doit payer 20\u00a0000\u00a0$ à la banque (le building s'est écroulé).",
             "income": "Ada reçoit 10\u00a0000\u00a0$ (compagnie B).",
             "stack_bonus": "Ada a empilé 5 dés ce tour\u00a0: bonus de 10\u00a0000\u00a0$.",
             "card_bonus": "Ada reçoit le bonus du plus haut building\u00a0: 20\u00a0000\u00a0$.",
-            "game_end": "La partie est terminée. Argent\u00a0: Ada 50\u00a0000\u00a0$, Bob 120\u00a0000\u00a0$, "
-                        "Cy 0\u00a0$."})])
+            "game_end": "La partie est terminée. Argent\u00a0: Ada\u00a0: 50\u00a0000\u00a0$\u00a0; "
+                        "Bob\u00a0: 120\u00a0000\u00a0$\u00a0; Cy\u00a0: 0\u00a0$."})])
 def test_money_in_the_log_is_written_as_the_language_writes_it(lang: str, texts: dict[str, str]) -> None:
     events = {"pay": Event("pay", {"seat": 0, "amount": 20000, "why": "collapse"}),
               "income": Event("income", {"seat": 0, "amount": 10000, "company": "B"}),
@@ -103,7 +103,7 @@ ONE_DIE_TURN = [*stay(3), "chance: roll 0", *topple(0), *rolls(3, 1, 0)]
     ("en", ["Round 1: Ada's turn; company A, 1 die to roll.",
             "Company A's building collapses (2 dice; it gave way above die 1)!",
             "1 die leaves the game; 0 left in the reserve."]),
-    ("fr", [f"Manche 1{NBSP}: au tour de Ada{NBSP}; compagnie A, 1 dé à lancer.",
+    ("fr", [f"Manche 1{NBSP}: au tour d'Ada{NBSP}; compagnie A, 1 dé à lancer.",
             f"Le building de la compagnie A s'écroule (2 dés{NBSP}; il a cédé au-dessus du dé 1){NBSP}!",
             f"1 dé est retiré de la partie{NBSP}; il en reste 0 dans la réserve."])])
 def test_a_turn_that_rolls_the_reserves_last_die_says_1_die(lang: str, said: list[str]) -> None:
@@ -133,10 +133,10 @@ def test_a_one_die_building_is_offered_as_1_die(lang: str, one: str, three: str)
 @pytest.mark.parametrize(("event", "en", "fr"), [
     (Event("turn", {"seat": 0, "round": 3, "company": "B", "count": 1}),
      "Round 3: Ada's turn; company B, 1 die to roll.",
-     f"Manche 3{NBSP}: au tour de Ada{NBSP}; compagnie B, 1 dé à lancer."),
+     f"Manche 3{NBSP}: au tour d'Ada{NBSP}; compagnie B, 1 dé à lancer."),
     (Event("turn", {"seat": 0, "round": 3, "company": "B", "count": 3}),
      "Round 3: Ada's turn; company B, 3 dice to roll.",
-     f"Manche 3{NBSP}: au tour de Ada{NBSP}; compagnie B, 3 dés à lancer."),
+     f"Manche 3{NBSP}: au tour d'Ada{NBSP}; compagnie B, 3 dés à lancer."),
     (Event("removed", {"count": 1, "reserve": 0}),
      "1 die leaves the game; 0 left in the reserve.",
      f"1 dé est retiré de la partie{NBSP}; il en reste 0 dans la réserve."),

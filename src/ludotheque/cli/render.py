@@ -181,11 +181,22 @@ def numbers_fit(headers: Sequence[str], columns: Sequence[Iterable[str]], width:
     return needed <= width
 
 
+QUOTED = re.compile(r"[“«][^“”«»\n]{1,30}[”»]")
+"""A short quotation (a command a player types: “stack 2 3 4 0”, « viser soigné »), kept on one line."""
+
+
 def _breaks(line: str, width: int, indent: int) -> list[tuple[int, int]]:
-    """Where ``line`` is cut: (begin, end) of each wrapped line, only at ordinary spaces, the first line keeping
-    its leading spaces and the others (``indent`` columns to the left of them) starting at a word; a word longer
-    than a line is left to be folded."""
-    words = [(m.start(), m.end()) for m in re.finditer(r"[^ ]+", line)]
+    """Where ``line`` is cut: (begin, end) of each wrapped line, only at ordinary spaces and never inside a short
+    quotation (``QUOTED``), the first line keeping its leading spaces and the others (``indent`` columns to the
+    left of them) starting at a word; a word longer than a line is left to be folded."""
+    words: list[tuple[int, int]] = []
+    kept = [range(m.start(), m.end()) for m in QUOTED.finditer(line)]
+    for m in re.finditer(r"[^ ]+", line):
+        if (words and any(words[-1][1] in span for span in kept)  # a short quotation is not cut, if it fits
+                and cell_len(line[words[-1][0]:m.end()]) <= width - indent):
+            words[-1] = (words[-1][0], m.end())
+        else:
+            words.append((m.start(), m.end()))
     if not words:
         return [(0, 0)]
     spans: list[tuple[int, int]] = []

@@ -10,7 +10,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from .bots import BotFactory
-from .errors import OptionError
+from .errors import OptionError, Reason, as_json
 from .i18n import Catalog
 from .options import OptionSpec, OptionValue, resolve_options
 from .search import NO_HOOKS, SearchHooks
@@ -71,7 +71,9 @@ class Game(ABC):
         """Check a player count and options; return all options with defaults filled in."""
         i = self.info
         if not isinstance(players, int) or not i.min_players <= players <= i.max_players:
-            raise OptionError(f"{i.name} is for {i.min_players} to {i.max_players} players, not {players!r}")
+            raise OptionError(f"{i.name} is for {i.min_players} to {i.max_players} players, not {players!r}",
+                              Reason("option.players", {"game": i.name, "min": i.min_players, "max": i.max_players,
+                                                        "value": as_json(players)}))
         return resolve_options(i.options, options, i.name)
 
     def resolve_seats(self, players: int,

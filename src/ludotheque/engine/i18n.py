@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from importlib.resources import files
 from typing import Any
@@ -80,7 +81,25 @@ class Catalog:
         template = table.get(key)
         if template is None:
             return key
+        if lang == "fr":
+            template = elided(template, fields)
         return template.format(**fields)
+
+
+ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüÿæœ]", re.IGNORECASE)
+
+
+def elided(template: str, fields: dict[str, Any]) -> str:
+    """A French template whose ``de {name}`` and ``que {name}`` read ``d'`` and ``qu'`` before a field that begins
+    with a vowel (``au tour d'Ada``, ``plus qu'Yves``), as French writes them (the server's ``i18n.js`` does the
+    same). A field that begins with an *h* is left as it is: whether it elides depends on the word."""
+    def one(m: re.Match[str]) -> str:
+        value = str(fields.get(m.group(2), ""))
+        if not VOWEL.match(value):
+            return m.group(0)
+        return f"{m.group(1)[:-1]}'{{{m.group(2)}}}"
+    return ELIDED.sub(one, template)
 
 
 def plural_form(lang: str, count: int) -> str:

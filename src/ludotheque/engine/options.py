@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, Reason, as_json
 
 OptionValue = bool | int | str
 
@@ -60,7 +60,7 @@ class OptionSpec:
         if self.file:
             return f"{self.default!r} or a file's path"
         if self.kind is bool:
-            return "true or false"
+            return "true or false (yes or no)"
         if self.bounds is not None:
             return f"a whole number from {self.bounds[0]} to {self.bounds[1]}"
         if self.choices:
@@ -68,7 +68,8 @@ class OptionSpec:
         return f"any {self.kind.__name__}"
 
     def parse(self, raw: Any) -> OptionValue:
-        """Turn a typed-in or JSON value into the option's value, or raise ``OptionError``."""
+        """Turn a typed-in or JSON value into the option's value, or raise ``OptionError`` (with its reason, said
+        in every language by the engine's catalogue: ``error.option.*``)."""
         value: OptionValue
         if self.kind is bool:
             if isinstance(raw, bool):
@@ -76,32 +77,44 @@ class OptionSpec:
             elif isinstance(raw, str) and raw.strip().lower() in TRUE_WORDS | FALSE_WORDS:
                 value = raw.strip().lower() in TRUE_WORDS
             else:
-                raise OptionError(f"option {self.name}={raw!r}: allowed values are {self.allowed()}")
+                raise self._refused(raw, "option.yes_no")
         elif self.kind is int:
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise OptionError(f"option {self.name}={raw!r}: expected a whole number") from None
+                raise self._refused(raw, "option.whole", f"option {self.name}={raw!r}: expected a whole number") \
+                    from None
         else:
             if not isinstance(raw, str):
-                raise OptionError(f"option {self.name}={raw!r}: expected text, allowed {self.allowed()}")
+                raise self._refused(raw, "option.text", f"option {self.name}={raw!r}: expected text, allowed "
+                                                        f"{self.allowed()}")
             value = raw.strip()
         if self.bounds is not None and isinstance(value, int) and not self.bounds[0] <= value <= self.bounds[1]:
-            raise OptionError(f"option {self.name}={raw!r}: allowed values are {self.allowed()}")
+            raise self._refused(raw, "option.range")
         if self.choices and value not in self.choices:
-            raise OptionError(f"option {self.name}={raw!r}: allowed values are {self.allowed()}")
+            raise self._refused(raw, "option.choices")
         return value
+
+    def _refused(self, raw: Any, key: str, message: str = "") -> OptionError:
+        """The refusal of ``raw``: ``message`` (else "allowed values are …") in English, and its reason."""
+        low, high = self.bounds or (0, 0)
+        fields = {"name": self.name, "value": as_json(raw), "min": low, "max": high,
+                  "choices": ", ".join(as_json(c) for c in self.choices)}
+        return OptionError(message or f"option {self.name}={raw!r}: allowed values are {self.allowed()}",
+                           Reason(key, fields))
 
 
 def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, Any], game: str) -> dict[str, OptionValue]:
     """All of a game's options, the given ones parsed and the others at their defaults."""
     if not isinstance(given, Mapping):
-        raise OptionError(f"{game}'s options are given as an object of name: value, not {given!r}")
+        raise OptionError(f"{game}'s options are given as an object of name: value, not {given!r}",
+                          Reason("option.not_object", {"game": game, "value": as_json(given)}))
     by_name = {s.name: s for s in specs}
     unknown = [k for k in given if k not in by_name]
     if unknown:
         names = ", ".join(by_name) or "none"
-        raise OptionError(f"{game} has no option {unknown[0]!r}; its options are: {names}")
+        raise OptionError(f"{game} has no option {unknown[0]!r}; its options are: {names}",
+                          Reason("option.unknown", {"game": game, "name": as_json(unknown[0]), "names": names}))
     return {s.name: (s.parse(given[s.name]) if s.name in given else s.default) for s in specs}
 
 

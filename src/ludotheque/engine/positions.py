@@ -33,7 +33,7 @@ def read_header(data: Any, names: Collection[str], title: str, fields: Collectio
     try:
         options = resolve(n, data.get("options", {}))
     except OptionError as e:
-        raise StateFormatError(str(e), Reason("position.options", {"detail": str(e)})) from None
+        raise StateFormatError(str(e), Reason("position.options", {"detail": e.reason or str(e)})) from None
     return data, n, options
 
 

@@ -1,4 +1,5 @@
-"""« A Vendre ! »'s actions, each with a text form that parses back (French words accepted).
+"""« A Vendre ! »'s actions, each with a text form that parses back (French words accepted: the infinitives the
+screen shows, ``acheter``, ``miser 350``, and the forms it showed before, ``achète``, ``mise 350``).
 
 =====================  ===================================================================================
 text                   meaning
@@ -106,17 +107,24 @@ FIRST = tuple(First(s) for s in range(10))
 _WORDS = {
     "buy": "buy", "achete": "buy", "acheter": "buy", "tax": "tax", "taxe": "tax", "impot": "tax", "paie": "tax",
     "paye": "tax", "payer": "tax", "card": "card", "carte": "card", "pioche": "card", "piocher": "card",
-    "pass": "pass", "passe": "pass", "non": "pass", "auction": "auction", "encheres": "auction",
-    "enchere": "auction", "vente": "auction", "bid": "bid", "mise": "bid", "offre": "bid", "borrow": "borrow",
-    "emprunte": "borrow", "emprunt": "borrow", "leave": "leave", "abandonne": "leave", "sort": "leave",
+    "pass": "pass", "passe": "pass", "passer": "pass", "non": "pass", "auction": "auction", "encheres": "auction",
+    "enchere": "auction", "vente": "auction", "bid": "bid", "mise": "bid", "miser": "bid", "offre": "bid",
+    "offrir": "bid", "borrow": "borrow", "emprunte": "borrow", "emprunter": "borrow", "emprunt": "borrow",
+    "leave": "leave", "abandonne": "leave", "abandonner": "leave", "sort": "leave", "sortir": "leave",
     "first": "first", "premier": "first", "roll": "roll", "de": "roll", "draw": "draw", "tire": "draw",
+    "tirer": "draw",
 }
+"""Each word a move's text may start with (folded: lower case, no accents), and the English verb it stands for: the
+English verbs, the French infinitives the screen shows (``terminal.VERBS``), and the other French forms, those the
+screen showed before (``achète``, ``paie``, ``pioche``, ``passe``, ``mise``, ``emprunte``, ``abandonne``, ``tire``)
+among them, so that nothing typed before is refused."""
 _CARD_ID = re.compile(r"^[A-Za-z0-9_-]{1,12}$")
 _NO_ARGUMENT = {"buy": BUY, "tax": TAX, "card": CARD, "pass": PASS, "borrow": BORROW, "leave": LEAVE}
 
 
 def parse_action(text: str) -> Action:
-    """Any action's text, English or French (``achète``, ``enchères 12``, ``mise 350``, ``emprunte``…)."""
+    """Any action's text, English or French (``acheter``, ``enchères 12``, ``miser 350``, ``emprunter``…; ``achète``,
+    ``mise 350``…)."""
     words = text.split()
     verb = _WORDS.get(fold(words[0])) if words else None
     args = words[1:]

@@ -26,7 +26,9 @@ CARD_CAUSES: dict[str, tuple[tuple[str, str | None], ...]] = {
 form each of these clauses names the card ("receives 200 (card L06)")."""
 CARD_KEEPS = frozenset({"reshuffle", "short", "loan"})
 """What may come between a card and what it makes happen (the deck shuffled again; a payment short of money, then a
-loan): a shortfall is said with the card too."""
+loan): a shortfall is said with the card too. An auction for the shortfall comes between them as well: it is an
+entry of its own, and the turn's entry after it still names the card behind what the card made happen (the tax it
+said, paid once the business is sold), never behind the auction's proceeds, which the auction brought."""
 
 
 def card_causes(effect: dict[str, Any]) -> list[tuple[str, str | None]]:
@@ -38,6 +40,36 @@ def card_causes(effect: dict[str, Any]) -> list[tuple[str, str | None]]:
     return causes
 
 
+def proceeds(e: Event) -> bool:
+    """Whether ``e`` is the bank paying a seller for the business it took at an auction (said with the auction when
+    the bank pays it at once, in the turn's next entry when the bank had to be auctioned first)."""
+    return e.kind == "bank_pays" and e.args.get("why") == "auction"
+
+
+class CardTrail:
+    """The charge card whose effect is being said, and what it still makes happen (``card_causes``), followed event
+    by event through a turn, and through the auctions that cut it in entries."""
+
+    __slots__ = ("card", "causes")
+
+    def __init__(self) -> None:
+        self.card: str | None = None
+        self.causes: list[tuple[str, str | None]] = []
+
+    def follow(self, e: Event, player: int | None) -> str | None:
+        """The card that made ``e`` happen, or None; the trail moved on past ``e``."""
+        if e.kind == "card" and e.args.get("seat") == player:
+            self.card, self.causes = e.args["card"], card_causes(e.args["effect"])
+        elif self.causes and e.kind == self.causes[0][0] and self.causes[0][1] in (None, e.args.get("why")):
+            self.causes.pop(0)
+            return self.card
+        elif self.causes and e.kind in CARD_KEEPS:
+            return self.card if e.kind == "short" else None
+        elif not (self.causes and proceeds(e)):
+            self.card, self.causes = None, []
+        return None
+
+
 class LogLines:
     """The log's entries as the screen says them (mixed into the game's renderer)."""
 
@@ -46,6 +78,7 @@ class LogLines:
         in order and how it ended), the lot for who starts and the end apart."""
         pos = Position.of(view.obs)
         out: list[EventLine] = []
+        trail = CardTrail()  # a card's effect said in a turn's entry, followed into the entry after an auction
         i = 0
         while i < len(events):
             e = events[i]
@@ -66,7 +99,7 @@ class LogLines:
                 while j < len(events) and events[j].kind not in ("turn", "game_end", "first") and \
                         events[j].kind not in AUCTION_EVENTS:
                     j += 1
-                out.append(self._turn(view, pos, events[i:j]))
+                out.append(self._turn(view, pos, events[i:j], trail))
             i = j
         return out
 
@@ -123,46 +156,47 @@ class LogLines:
         short = view.t("summary.auction_done", head=brief_head, bids="", result=brief_result)
         return EventLine(full, MAJOR, short if short != full else "")
 
-    def _turn(self, view: View, pos: Position, run: Sequence[Event]) -> EventLine:
+    def _turn(self, view: View, pos: Position, run: Sequence[Event], trail: CardTrail | None = None) -> EventLine:
         """One turn (or what is left of one) in a line: "Bob, round 16: rolls 6, to square 9 (title 6 Gare); pays 120
         to Dee (its income); card T23: pay the tax (R) of square 44; the pawn stays." A turn that moved money or
         changed the titles, a debt or the race weighs as a major line, so that when room is short the earlier turns
         are said in their short form (the roll and the moves, the amounts, what changed) before any is left out; a
         turn that did neither is routine. The short form leaves the cards out but names the one behind a move, a
-        payment or a gain ("to square 3 (card M06); pays 40 to Dee; receives 200 (card L06)")."""
+        payment or a gain ("to square 3 (card M06); pays 40 to Dee; receives 200 (card L06)").
+
+        What is left of a turn after an auction (``trail``: the card said in the turn's entry before it) names the
+        card in both forms, since the card is not in its line ("Ada: pays 100 to Bob (a tax, card T13)."); the
+        bank's payment for a business it took at the auction names the auction in short ("receives 580
+        (auction)")."""
         player = next((e.args["seat"] for e in run if isinstance(e.args.get("seat"), int)), None)
         round_number = next((e.args["round"] for e in run if e.kind == "turn"), None)
         words = TurnWords(run)
-        card: str | None = None  # the card whose effect is being said, and what it still makes happen (``causes``)
-        causes: list[tuple[str, str | None]] = []
+        trail = trail if trail is not None else CardTrail()
+        said: set[str] = set()  # the cards said in this line
         for e in words:
             brief: str | None = None  # the clause in the short form (None: left out of it)
-            by_card: str | None = None  # the card that made this clause happen
-            if e.kind == "card" and e.args.get("seat") == player:
-                card, causes = e.args["card"], card_causes(e.args["effect"])
-            elif causes and e.kind == causes[0][0] and causes[0][1] in (None, e.args.get("why")):
-                by_card = card
-                causes.pop(0)
-            elif causes and e.kind in CARD_KEEPS:
-                by_card = card if e.kind == "short" else None
-            else:
-                card, causes = None, []
+            by_card = trail.follow(e, player)  # the card that made this clause happen
+            if e.kind == "card":
+                said.add(e.args["card"])
+            card_elsewhere = by_card if by_card is not None and by_card not in said else None
             if e.kind in ("roll", "green") and (move := words.take("move")) is not None:
                 square = move.args["square"]
                 key = "summary.c_roll_move" if e.kind == "roll" else "summary.c_green_move"
                 text = view.t(key, face=e.args.get("face"), square=square, place=place(view, pos, square))
                 brief = view.t(f"{key}_short", face=e.args.get("face"), square=square)
             elif e.args.get("seat", player) == player:
-                text = self._clause(view, pos, e)
+                text = self._clause(view, pos, e, card_elsewhere)
                 if e.kind == "move":
                     brief = view.t("summary.c_move_short", square=e.args["square"])
                 elif e.kind in MAJOR_EVENTS or e.kind == "roll":
-                    brief = text
+                    brief = text if card_elsewhere is None else self._clause(view, pos, e)
                 elif e.kind == "pay":
                     brief = view.t("summary.c_pay_short", amount=money(view, e.args["amount"]),
                                    to=short_name(name_of(view, e.args["to"]), view.names))
                 elif e.kind == "bank_pays":
                     brief = view.t("summary.c_receive_short", amount=money(view, e.args["amount"]))
+                    if proceeds(e):
+                        brief = view.t("summary.by_auction", what=brief)
             else:
                 text = view.game.describe(e, view.lang, view.names).rstrip(".")
                 if e.kind in MAJOR_EVENTS or e.kind in MONEY_EVENTS:
@@ -172,14 +206,20 @@ class LogLines:
             words.say(text, brief, MAJOR if e.kind in MAJOR_EVENTS or e.kind in MONEY_EVENTS else ROUTINE)
         return words.line(view, name_of(view, player) if player is not None else "", round_number)
 
-    def _clause(self, view: View, pos: Position, e: Event) -> str:
-        """What the turn's player does, without their name ("pays 120 to Dee (its income)")."""
+    def _clause(self, view: View, pos: Position, e: Event, card: str | None = None) -> str:
+        """What the turn's player does, without their name ("pays 120 to Dee (its income)"); with the ``card`` that
+        made it happen, when the line does not say that card ("pays 100 to Bob (a tax, card T13)", "owes 100 but has
+        90 (card T13)")."""
         a = dict(e.args)
         for key in ("amount", "cash", "owed"):
             if isinstance(a.get(key), int):
                 a[key] = money(view, a[key])
         if "why" in a:
             a["why"] = view.t(f"why.{a['why']}")
+            if card is not None:
+                a["why"], card = view.t("summary.why_card", why=a["why"], card=card), None
+        if card is not None:
+            return view.t("summary.by_card", what=self._clause(view, pos, e), card=card)
         for key in ("to", "holder"):
             if key in a:
                 a[key] = name_of(view, a[key])

@@ -16,8 +16,8 @@ What happened is said a turn an entry (the roll and the move, then payments, the
 entry of its own: its title and opening bid, every bid and every player dropping out, in order, and how it ended; an
 auction under way is never left out (``log_lines.py``; the position as both read it: ``screen_position.py``).
 
-Action texts are shown in the player's language (``action_words``: ``achète``, ``enchères 12``, ``mise 350``), words
-the parser accepts back; the records keep the English texts. A banner says when the board and the cards are the
+Action texts are shown in the player's language (``action_words``: ``acheter``, ``enchères 12``, ``miser 350``),
+words the parser accepts back; the records keep the English texts. A banner says when the board and the cards are the
 project's reconstruction rather than the printed edition.
 
 The generic pieces are the terminal toolkit's, shared with the other games' screens: fitting the layouts
@@ -78,14 +78,17 @@ pawns."""
 VERBS = {
     "en": {"buy": "buy", "tax": "tax", "card": "card", "pass": "pass", "auction": "auction", "bid": "bid",
            "borrow": "borrow", "leave": "leave", "first": "first", "roll": "roll", "draw": "draw"},
-    "fr": {"buy": "achète", "tax": "paie", "card": "pioche", "pass": "passe", "auction": "enchères", "bid": "mise",
-           "borrow": "emprunte", "leave": "abandonne", "first": "premier", "roll": "dé", "draw": "tire"},
+    "fr": {"buy": "acheter", "tax": "payer", "card": "piocher", "pass": "passer", "auction": "enchères",
+           "bid": "miser", "borrow": "emprunter", "leave": "abandonner", "first": "premier", "roll": "dé",
+           "draw": "tirer"},
 }
-"""The action words in each language, those ``actions.parse_action`` reads back (accents or not)."""
+"""The action words in each language, those ``actions.parse_action`` reads back (accents or not). French verbs are
+infinitives, as in the other games (Acquire's ``acheter``, Stack Market's ``empiler``); the parser still reads the
+forms shown before (``achète``, ``paie``, ``mise 350``…)."""
 
 def action_words(text: str, lang: str) -> str:
-    """An action's text in ``lang``'s words (``buy`` -> ``achète``, ``auction 12`` -> ``enchères 12``, ``bid 350`` ->
-    ``mise 350``): amounts in plain digits, as they are typed back."""
+    """An action's text in ``lang``'s words (``buy`` -> ``acheter``, ``auction 12`` -> ``enchères 12``, ``bid 350``
+    -> ``miser 350``): amounts in plain digits, as they are typed back."""
     return verb_words(text, lang, parse_action, VERBS)
 
 
@@ -589,7 +592,7 @@ class AVendreRenderer(LogLines):
         return ""
 
     def refine_reason(self, view: View, reason: Reason) -> Reason:
-        """A bid out of range, or a number that is none (``mise -5``), says its limits as the language writes
+        """A bid out of range, or a number that is none (``miser -5``), says its limits as the language writes
         numbers (« de 10 à 10 000 000 »)."""
         limits = {"bid_range": ("low", "high"), "not_number": ("lo", "hi")}.get(reason.key)
         if limits:

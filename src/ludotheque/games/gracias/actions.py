@@ -8,7 +8,9 @@ text                            meaning
 ``deal red``                    chance: the next card dealt is red
 ==============================  =============================================================
 Trios are lettered A, B, C… from left to right; colours are red, yellow, green, blue, purple, orange
-(French names accepted).
+(French names accepted). French players read and type the verbs in the infinitive, as the other games' French
+commands are written (``prendre B``, ``garder rouge donner 2``); the forms the screen used to show (``prend B``,
+``garde rouge donne 2``) and the other persons (``prends``, ``gardez``…) are read too, with or without accents.
 """
 
 from __future__ import annotations
@@ -68,22 +70,32 @@ KEEP = tuple(tuple(Keep(k, o) for o in range(6)) for k in range(NUM_COLOURS))
 """Interned: ``KEEP[colour][seat]``."""
 
 
+TAKE_WORDS = frozenset({"take", "prendre", "prend", "prends", "prenez"})
+KEEP_WORDS = frozenset({"keep", "garder", "garde", "gardes", "gardez"})
+GIVE_WORDS = frozenset({"give", "donner", "donne", "donnes", "donnez"})
+DEAL_WORDS = frozenset({"deal", "tirage", "donne"})
+"""The words each action may start with (accents and case folded away): English, the French infinitive that the
+screen shows, and the other forms a French player may type. A chance event (``deal red``, never typed by a person)
+reads « tirage rouge » in French, or « donne rouge » as it once did: two words, so never a ``keep``."""
+
+
 def _syntax(text: str) -> InvalidActionError:
     return InvalidActionError(f"{text!r} is not an action; expected {SYNTAX}", Reason("syntax", {"text": text}))
 
 
 def parse_action(text: str) -> Action:
-    """``take B`` / ``prend B``, ``keep red give 2`` / ``garde rouge donne 2``, ``deal red`` / ``donne rouge``."""
+    """``take B`` / ``prendre B``, ``keep red give 2`` / ``garder rouge donner 2``, ``deal red`` / ``tirage rouge``
+    (and the other forms of ``TAKE_WORDS``, ``KEEP_WORDS``, ``GIVE_WORDS``, ``DEAL_WORDS``)."""
     words = [fold(w) for w in text.split()]
-    if len(words) == 2 and words[0] in ("deal", "donne"):
+    if len(words) == 2 and words[0] in DEAL_WORDS:
         return DEAL[parse_colour(words[1])]
-    if len(words) == 2 and words[0] in ("take", "prend"):
+    if len(words) == 2 and words[0] in TAKE_WORDS:
         letter = words[1].upper()
         if len(letter) != 1 or letter not in TRIO_LETTERS:
             raise InvalidActionError(f"{text!r}: trio {words[1]!r} is not a letter A–F",
                                      Reason("not_trio", {"text": words[1]}))
         return TAKE[TRIO_LETTERS.index(letter)]
-    if len(words) == 4 and words[0] in ("keep", "garde") and words[2] in ("give", "donne"):
+    if len(words) == 4 and words[0] in KEEP_WORDS and words[2] in GIVE_WORDS:
         if not words[3].isdigit() or int(words[3]) >= 6:
             raise InvalidActionError(f"{text!r}: {words[3]!r} is not a seat number (0 to 5)",
                                      Reason("not_seat", {"text": words[3]}))

@@ -3,7 +3,8 @@ stop after a round's scoring, with everyone's cards, packets, discards and point
 
 Drawn from a seat's observation only (``ludotheque.games.gracias.view.observe``) and the public events: a seat
 sees its own face-down cards and only how many the others hold. Action texts are shown in the player's language
-(``action_words``: ``prend B``, ``garde rouge donne 2``), words the parser accepts back.
+(``action_words``: ``prendre B``, ``garder rouge donner 2``, French verbs in the infinitive as in the other games'
+French commands), words the parser accepts back.
 """
 
 from __future__ import annotations
@@ -48,14 +49,16 @@ OPENER_MARK = "◇"
 PACKET_MARK = "■"
 DISCARD_MARK = "✗"
 
-WORDS = {"en": ("take", "keep", "give", "deal", COLOURS), "fr": ("prend", "garde", "donne", "tirage", COLOURS_FR)}
-"""The action words in each language (the French ones a person types are those the parser reads back). A chance
-event (``deal red``, the next card dealt) is never typed by a person: in French it reads « tirage rouge », so that
-it cannot be taken for the person's « donne » (``garde rouge donne 2``)."""
+WORDS = {"en": ("take", "keep", "give", "deal", COLOURS),
+         "fr": ("prendre", "garder", "donner", "tirage", COLOURS_FR)}
+"""The action words in each language, as shown (the parser reads them back, and the older French forms « prend »,
+« garde », « donne » too). French verbs are infinitives, like every game's French commands (« acheter »,
+« investir »). A chance event (``deal red``, the next card dealt) is never typed by a person: in French it reads
+« tirage rouge », a noun, so that it cannot be taken for the person's « donner » (``garder rouge donner 2``)."""
 
 
 def action_words(text: str, lang: str) -> str:
-    """An action's text in ``lang``'s words (``keep red give 2`` -> ``garde rouge donne 2``)."""
+    """An action's text in ``lang``'s words (``keep red give 2`` -> ``garder rouge donner 2``)."""
     try:
         a = parse_action(text)
     except InvalidActionError:

@@ -145,18 +145,19 @@ ROLL = tuple(tuple(Roll(a, b) for b in range(7)) for a in range(7))
 """Interned actions, by shop number, face or faces."""
 
 _WORDS = {
-    "buy": "buy", "achete": "buy", "acheter": "buy", "pass": "pass", "passe": "pass", "passer": "pass",
-    "non": "pass", "gallery": "gallery", "galerie": "gallery", "merge": "merge", "fusion": "merge",
-    "fusionne": "merge", "sign": "sign", "enseigne": "sign", "unsign": "unsign", "retire": "unsign",
-    "sell": "sell", "vend": "sell", "vendre": "sell", "pay": "pay", "paie": "pay", "payer": "pay", "deal": "deal",
-    "donne": "deal", "die": "die", "de": "die", "roll": "roll", "des": "roll", "card": "card", "carte": "card",
-    "shop": "shop", "commerce": "shop",
+    "buy": "buy", "acheter": "buy", "achete": "buy", "pass": "pass", "passer": "pass", "passe": "pass", "non": "pass",
+    "gallery": "gallery", "galerie": "gallery", "merge": "merge", "fusion": "merge", "fusionner": "merge",
+    "fusionne": "merge", "sign": "sign", "enseigne": "sign", "unsign": "unsign", "retirer": "unsign",
+    "retire": "unsign", "sell": "sell", "vendre": "sell", "vend": "sell", "pay": "pay", "payer": "pay", "paie": "pay",
+    "deal": "deal", "donne": "deal", "die": "die", "de": "die", "roll": "roll", "des": "roll", "card": "card",
+    "carte": "card", "shop": "shop", "commerce": "shop",
 }
 _CARD_ID = re.compile(r"^[A-Za-z0-9_-]{1,12}$")
 
 
 def parse_action(text: str) -> Action:
-    """Any action's text, English or French (``achète``, ``galerie 12 40``, ``vend 12``…)."""
+    """Any action's text, English or French (``acheter``, ``galerie 12 40``, ``vendre 12``…; the forms shown before,
+    ``achète``, ``passe``, ``vend 12``, ``paie``, ``retire 12``, still read)."""
     words = text.split()
     if not words:
         raise InvalidActionError(f"{text!r} is not an action; expected {SYNTAX}", Reason("syntax", {"text": text}))

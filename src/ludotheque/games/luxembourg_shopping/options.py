@@ -9,18 +9,18 @@ the limit only stops games that would otherwise go on and on."""
 
 OPTIONS = (
     OptionSpec("board", "reconstructed",
-               "The board's data file: 'reconstructed' (shipped, not the printed edition) or the path of your own "
+               "The board's data file: “reconstructed” (shipped, not the printed edition) or the path of your own "
                "TOML file (ludo check-data checks it)",
-               "Le fichier du plateau : 'reconstructed' (fourni, reconstitué, pas l'édition imprimée) ou le chemin "
+               "Le fichier du plateau : « reconstructed » (fourni, reconstitué, pas l'édition imprimée) ou le chemin "
                "de votre propre fichier TOML (ludo check-data le vérifie)", file=True, title_en="Board",
                title_fr="Plateau"),
     OptionSpec("correspondance", "reconstructed",
-               "The «\u00a0Correspondance\u00a0» deck's data file: 'reconstructed' or the path of your own TOML file",
-               "Le fichier du paquet « Correspondance » : 'reconstructed' ou le chemin de votre propre fichier "
+               "The Correspondance deck's data file: “reconstructed” or the path of your own TOML file",
+               "Le fichier du paquet « Correspondance » : « reconstructed » ou le chemin de votre propre fichier "
                "TOML", file=True, title_en="Correspondance cards", title_fr="Cartes Correspondance"),
     OptionSpec("bouton_rouge", "reconstructed",
-               "The «\u00a0Bouton Rouge\u00a0» deck's data file: 'reconstructed' or the path of your own TOML file",
-               "Le fichier du paquet « Bouton Rouge » : 'reconstructed' ou le chemin de votre propre fichier "
+               "The Bouton Rouge deck's data file: “reconstructed” or the path of your own TOML file",
+               "Le fichier du paquet « Bouton Rouge » : « reconstructed » ou le chemin de votre propre fichier "
                "TOML", file=True, title_en="Bouton Rouge cards", title_fr="Cartes Bouton Rouge"),
     OptionSpec("rounds", DEFAULT_ROUNDS,
                "Stop after this many rounds and rank as the rulebook says for a game stopped early (signs, largest "

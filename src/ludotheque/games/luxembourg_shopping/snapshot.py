@@ -66,7 +66,7 @@ def _ints(data: dict[str, Any], key: str, n: int, lo: int, hi: int, default: lis
     value = data.get(key, default)
     if not isinstance(value, list) or len(value) != n or not all(
             isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi for v in value):
-        raise StateFormatError(f"{key!r} must list {n} whole numbers from {lo} to {hi}",
+        raise StateFormatError(f"“{key}” must list {n} whole numbers from {lo} to {hi}",
                                Reason("position.numbers", {"field": key, "count": n, "lo": lo, "hi": hi}))
     return list(value)
 
@@ -89,8 +89,7 @@ def _shops(value: Any, field: str) -> list[int]:
     """``value`` as a list of shop numbers; ``field`` names it in a refusal (``signs``, ``galleries[2]``)."""
     if not isinstance(value, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= SHOPS
                                               for s in value):
-        where = field if "[" in field else repr(field)
-        raise StateFormatError(f"{where} must list shop numbers 1 to {SHOPS}",
+        raise StateFormatError(f"“{field}” must list shop numbers 1 to {SHOPS}",
                                Reason("position.shops", {"field": field, "shops": SHOPS}))
     return list(value)
 
@@ -105,7 +104,7 @@ def _step_from_json(raw: Any, n: int) -> Step:
     args = raw[1:]
     if raw[0] in ("double_card", "mail", "bureau", "bouton_rouge", "bankruptcy"):
         if len(args) != 1 or args[0] not in PILES:
-            raise StateFormatError(f"queue step {raw!r}: expected [{raw[0]!r}, one of {', '.join(PILES)}]",
+            raise StateFormatError(f"queue step {raw!r}: expected [“{raw[0]}”, one of {', '.join(PILES)}]",
                                    Reason("position.queue_pile", {"step": as_json(raw), "name": raw[0],
                                                                   "piles": ", ".join(PILES)}))
         return (code, PILES.index(args[0]))
@@ -114,13 +113,13 @@ def _step_from_json(raw: Any, n: int) -> Step:
               and 0 <= args[0] < n and -1 <= args[1] < n and args[0] != args[1] and 0 <= args[2] <= 10**9
               and args[3] in WHY)
         if not ok:
-            raise StateFormatError(f"queue step {raw!r}: expected [{raw[0]!r}, debtor seat, creditor seat or -1 (the "
+            raise StateFormatError(f"queue step {raw!r}: expected [“{raw[0]}”, debtor seat, creditor seat or -1 (the "
                                    f"bank), amount, one of {', '.join(WHY)}]",
                                    Reason("position.queue_payment", {"step": as_json(raw), "name": raw[0],
                                                                      "whys": ", ".join(WHY)}))
         return (code, args[0], args[1], args[2], WHY.index(args[3]))
     if args:
-        raise StateFormatError(f"queue step {raw!r}: {raw[0]!r} takes nothing more",
+        raise StateFormatError(f"queue step {raw!r}: “{raw[0]}” takes nothing more",
                                Reason("position.queue_extra", {"step": as_json(raw), "name": raw[0]}))
     return (code,)
 
@@ -137,12 +136,12 @@ def _check_standing(st: LuxembourgState) -> None:
         if code not in steps:
             continue
         if st.player < 0:
-            raise StateFormatError(f"a {name!r} step waits for the player to move, and 'player' names none",
+            raise StateFormatError(f"a “{name}” step waits for the player to move, and “player” names none",
                                    Reason("position.step_without_player", {"name": name}))
         square = st.pos[st.player]
         if st.t.kind[square] != SHOP or st.owner[st.t.shop_at[square]] != holder:
-            message = (f"a {name!r} step waits for the player to move standing on {whose} "
-                       f"('player' and 'pos': seat {st.player} on square {square})")
+            message = (f"a “{name}” step waits for the player to move standing on {whose} "
+                       f"(“player” and “pos”: seat {st.player} on square {square})")
             if code == BUY_STEP:
                 raise StateFormatError(message, Reason("position.buy_off_free_shop", {"seat": st.player,
                                                                                       "square": square}))
@@ -166,7 +165,7 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> LuxembourgState:
     st.pos = _ints(data, "pos", n, 0, st.t.size, [0] * n)
     owners = data.get("owners", {})
     if not isinstance(owners, dict):
-        raise StateFormatError("'owners' is an object of shop number: seat", Reason("position.owners", {}))
+        raise StateFormatError("“owners” is an object of shop number: seat", Reason("position.owners", {}))
     for key, seat in owners.items():
         if not key.isdigit() or not 1 <= int(key) <= SHOPS:
             raise StateFormatError(f"owners: {key!r} is not a shop number 1 to {SHOPS}",
@@ -179,20 +178,20 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> LuxembourgState:
         st.sign[s] = True
     galleries = data.get("galleries", [])
     if not isinstance(galleries, list):
-        raise StateFormatError("'galleries' lists galleries, each a list of shop numbers",
+        raise StateFormatError("“galleries” lists galleries, each a list of shop numbers",
                                Reason("position.galleries", {}))
     st.galleries = sorted(sorted(_shops(g, f"galleries[{k}]")) for k, g in enumerate(galleries))
     st._index_galleries()
     st.left = _ints(data, "left", n, 0, n, [0] * n)
     moved = data.get("moved", [True] * n if "player" in data else [False] * n)
     if not isinstance(moved, list) or len(moved) != n or not all(isinstance(m, bool) for m in moved):
-        raise StateFormatError(f"'moved' must list {n} true/false", Reason("position.moved", {"players": n}))
+        raise StateFormatError(f"“moved” must list {n} true/false", Reason("position.moved", {"players": n}))
     st.moved = list(moved)
     st.dealt = _int(data, "dealt", 0, DEALT * n, min(DEALT * n, sum(1 for o in st.owner if o >= 0)))
     st.start_rolls = _ints(data, "start_rolls", n, 0, 6, [0] * n)
     group = data.get("start_group", list(range(n)))
     if not isinstance(group, list) or not group or not all(isinstance(s, int) and 0 <= s < n for s in group):
-        raise StateFormatError(f"'start_group' lists the seats (0 to {n - 1}) rolling for who starts",
+        raise StateFormatError(f"“start_group” lists the seats (0 to {n - 1}) rolling for who starts",
                                Reason("position.start_group", {"max": n - 1}))
     st.start_group = list(group)
     st.player = _int(data, "player", 0, n - 1, None)
@@ -229,16 +228,16 @@ def state_from_json(data: Any, resolve: Callable[..., Any]) -> LuxembourgState:
                                                           [["deal"]] if st.dealt < DEALT * n else [["start_die"]])
     queue = data.get("queue", default_queue)
     if not isinstance(queue, list) or len(queue) > 200:
-        raise StateFormatError("'queue' lists at most 200 steps", Reason("position.queue", {}))
+        raise StateFormatError("“queue” lists at most 200 steps", Reason("position.queue", {}))
     st.queue = [_step_from_json(s, n) for s in queue]
     if st.termination:
         st.actor = TERMINAL
         if st.queue:
-            raise StateFormatError("a finished game has no steps left in its 'queue'",
+            raise StateFormatError("a finished game has no steps left in its “queue”",
                                    Reason("position.finished_queue", {}))
     else:
         if not st.queue or (st.player >= 0 and st.queue[-1][0] != END_TURN):
-            raise StateFormatError("a turn's 'queue' ends with [\"end_turn\"]", Reason("position.turn_queue_end", {}))
+            raise StateFormatError("a turn's “queue” ends with [\"end_turn\"]", Reason("position.turn_queue_end", {}))
         if st.player < 0 and st.queue[0][0] not in (DEAL_STEP, START_DIE):
             raise StateFormatError("before anyone's turn, the queue is [\"deal\"] or [\"start_die\"]",
                                    Reason("position.pre_turn_queue", {}))

@@ -10,7 +10,7 @@ the shop's number, in cells that fit 80 columns unless the terminal has 100, and
 (80 × 24) one line a square, the players in a line or two, and the viewer's decision with its amounts in the status
 line. Each turn since one's last move is one entry of "what happened", said shorter when room is short.
 
-Action texts are shown in the player's language (``action_words``: ``achète``, ``galerie 12 40``, ``vend 12``),
+Action texts are shown in the player's language (``action_words``: ``acheter``, ``galerie 12 40``, ``vendre 12``),
 words the parser accepts back; the records keep the English texts. A banner says when the board and the cards are
 the project's reconstruction rather than the printed edition.
 """
@@ -18,6 +18,7 @@ the project's reconstruction rather than the printed edition.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from string import Formatter
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -73,16 +74,29 @@ VERBS = {
     "en": {"buy": "buy", "pass": "pass", "gallery": "gallery", "merge": "merge", "sign": "sign", "unsign": "unsign",
            "sell": "sell", "pay": "pay", "deal": "deal", "die": "die", "roll": "roll", "card": "card",
            "shop": "shop"},
-    "fr": {"buy": "achète", "pass": "passe", "gallery": "galerie", "merge": "fusion", "sign": "enseigne",
-           "unsign": "retire", "sell": "vend", "pay": "paie", "deal": "donne", "die": "dé", "roll": "dés",
+    "fr": {"buy": "acheter", "pass": "passer", "gallery": "galerie", "merge": "fusion", "sign": "enseigne",
+           "unsign": "retirer", "sell": "vendre", "pay": "payer", "deal": "donne", "die": "dé", "roll": "dés",
            "card": "carte", "shop": "commerce"},
 }
-"""The action words in each language, those ``actions.parse_action`` reads back (accents or not)."""
+"""The action words in each language, those ``actions.parse_action`` reads back (accents or not). French verbs are
+infinitives (``acheter``, ``passer``, ``vendre 12``), as in the other games; the parser still takes the forms shown
+before (``achète``, ``passe``, ``vend 12``, ``paie``, ``retire 12``)."""
 
 
 # --- words --------------------------------------------------------------------------------------------------
+def _filled(template: str, fields: dict[str, Text]) -> Text:
+    """``template``'s words with each ``{field}`` replaced by its styled text (a catalogue text asked with its fields
+    left as ``{field}``, so that the language decides the words around them and each keeps its own style)."""
+    out = Text()
+    for literal, field, _, _ in Formatter().parse(template):
+        out.append(literal)
+        if field:
+            out.append_text(fields[field])
+    return out
+
+
 def action_words(text: str, lang: str) -> str:
-    """An action's text in ``lang``'s words (``buy`` -> ``achète``, ``gallery 12 40`` -> ``galerie 12 40``)."""
+    """An action's text in ``lang``'s words (``buy`` -> ``acheter``, ``gallery 12 40`` -> ``galerie 12 40``)."""
     return verb_words(text, lang, parse_action, VERBS)
 
 
@@ -245,7 +259,9 @@ class LuxembourgRenderer(LogLines):
 
     # --- the players ----------------------------------------------------------------------------------------
     def players_line(self, view: View, pos: Position) -> RenderableType:
-        """Each seat: mark, name, cash, shops, signs and galleries (mark, shops, value); who is out."""
+        """Each seat: mark, then name, cash and shops as ``ui.seat_line`` says them (``B Bot 1: 108,000 · 6 shops``,
+        the name set apart from the amount, which would else read as one number with a name ending in one), signs
+        and galleries (mark, value); who is out."""
         obs = view.obs
         parts: list[Text] = []
         for p in obs["players"]:
@@ -253,14 +269,17 @@ class LuxembourgRenderer(LogLines):
             part = Text()
             part.append_text(SEATS.pawn(seat))
             name = short_name(view.names[seat], view.names) + (" " + view.t("ui.you") if seat == view.seat else "")
-            part.append(" " + name, style="bold" if seat == view.seat else "")
             if p["out"]:
+                part.append(" " + name)
                 part.stylize(OUT_STYLE, 2)
                 part.append(" " + view.t("ui.out"), style="bold red")
                 parts.append(part)
                 continue
-            part.append(" " + money(view, p["cash"]), style="bold green")
-            part.append(" " + view.n("ui.shops", len(p["shops"]), count=len(p["shops"])))
+            part.append(" ")
+            part.append_text(_filled(view.t("ui.seat_line", name="{name}", cash="{cash}", shops="{shops}"), {
+                "name": Text(name, style="bold" if seat == view.seat else ""),
+                "cash": Text(money(view, p["cash"]), style="bold green"),
+                "shops": Text(view.n("ui.shops", len(p["shops"]), count=len(p["shops"])))}))
             if p["signs"]:
                 part.append(f" {p['signs']}{SIGN_MARK}", style="bold yellow")
             mine = [g for g in pos.galleries if g["owner"] == seat]
@@ -269,7 +288,7 @@ class LuxembourgRenderer(LogLines):
             if seat == obs["to_move"]:
                 part.append(" " + TO_MOVE_MARK, style="bold cyan")
             parts.append(part)
-        return pack(parts, view.width, "  │  ")
+        return pack(parts, view.width, " │ ")
 
     def players_table(self, view: View, pos: Position) -> RenderableType:
         obs = view.obs

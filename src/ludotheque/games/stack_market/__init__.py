@@ -20,7 +20,7 @@ from .actions import parse_action
 from .options import OPTIONS, SEAT_OPTIONS
 from .snapshot import state_from_json
 from .state import StackMarketState
-from .texts import CATALOG, millimetres, money
+from .texts import CATALOG, cash_list, millimetres, money
 
 COUNTED = {"turn": "count", "placed": "height", "fell": "height", "removed": "count", "stack_bonus": "dice",
            "record": "height", "takeover": "dice"}
@@ -70,7 +70,8 @@ class StackMarket(Game):
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         """Amounts written as the language does (``$20,000``, ``20 000 $``), margins in millimetres (``5.8 mm``,
         ``5,8 mm``), payments said as what was paid when seen, a count of dice agreeing with its noun (``1 die``,
-        ``3 dice``, « 1 dé », « 3 dés »: ``COUNTED``)."""
+        ``3 dice``, « 1 dé », « 3 dés »: ``COUNTED``), the cash at the end each seat's name and amount apart
+        (``Ada: $50,000; Bob: $0``, « Ada : 50 000 $ ; Bob : 0 $ »: ``texts.cash_list``)."""
         a = dict(event.args)
         kind = event.kind
         for key in ("amount", "paid", "left"):
@@ -92,7 +93,8 @@ class StackMarket(Game):
             kind = "placed_fell"
         if kind == "game_end":
             cash = str(a.get("cash", "")).split()
-            a["totals"] = ", ".join(f"{names[i]} {money(int(c), lang)}" for i, c in enumerate(cash))
+            a["totals"] = cash_list(self.catalog, lang, [(names[i] if i < len(names) else "?", int(c))
+                                                         for i, c in enumerate(cash)])
         if kind in COUNTED:
             kind = f"{kind}_{plural_form(lang, int(a[COUNTED[kind]]))}"
         return super().describe(Event(kind, a), lang, names)

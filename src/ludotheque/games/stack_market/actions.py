@@ -16,7 +16,10 @@ text                           meaning
 =============================  ======================================================================
 
 Companies are lettered A to D. An aim may also be written with units (``aim 1.5mm -0.3mm 2.5deg``) or as one of
-the named aims (``aim careful``, ``aim crooked left`` …, see ``NAMED_AIMS``); French words work too.
+the named aims (``aim careful``, ``aim crooked left`` …, see ``NAMED_AIMS``); French words work too: the
+infinitives the screen shows (``investir B``, ``rester``, ``empiler 2 3``, ``viser soigné``, ``empileur 2``) and the
+older forms (``investit``, ``reste``, ``empile``, ``vise``). Whatever the words typed, an action's ``text()`` is the
+English one above, the one records keep.
 """
 
 from __future__ import annotations
@@ -217,12 +220,12 @@ def parse_action(text: str) -> Action:
         return parse_aim(rest, text)
     if head in ("stacker", "empileur") and len(rest) == 1:
         return Stacker(_whole(rest[0], text))
-    if head in ("roll", "lance") and len(rest) == 1:
+    if head in ("roll", "lance", "lancer") and len(rest) == 1:
         face = _whole(rest[0], text)
         if not 0 <= face <= 4:
             raise InvalidActionError(f"{text!r}: dice show 0 to 4", Reason("not_face", {"text": text}))
         return ROLLS[face]
-    if head in ("slip", "glisse") and len(rest) == 3:
+    if head in ("slip", "glisse", "glisser") and len(rest) == 3:
         x, y, turn = (_whole(w, text) for w in rest)
         return Slip(x, y, turn)
     if head in ("first", "premier") and len(rest) == 1:

@@ -8,8 +8,10 @@ Two layouts, like the other games: on a big terminal (or output that is not a te
 own line, wide views and a table of the players; on a small one (80 × 24) narrower views, a building taller than the
 room drawn one line per few dice (the ruler on the left says which), and the players in a line.
 
-Action texts are shown in the player's language (``action_words``: ``investir B``, ``vise soigné``,
-``vise -1,5mm 3mm``), words the parser accepts back; an aim off the named list is written in millimetres and degrees.
+Action texts are shown in the player's language (``action_words``: ``investir B``, ``viser soigné``,
+``viser -1,5mm 3mm``), words the parser accepts back; an aim off the named list is written in millimetres and degrees.
+French commands are infinitives (or nouns: ``empileur 2``); the parser still reads the older ``vise``, ``investit``,
+``reste``, ``empile`` and the English words, and a record keeps the English text.
 """
 
 from __future__ import annotations
@@ -63,9 +65,10 @@ TO_MOVE_MARK = "◂"
 """After the seat to move in the hands line, as in the other games (not « », which reads as a quotation mark)."""
 VERBS = {
     "en": {"invest": "invest", "stay": "stay", "stack": "stack", "aim": "aim", "stacker": "stacker"},
-    "fr": {"invest": "investir", "stay": "rester", "stack": "empiler", "aim": "vise", "stacker": "empileur"},
+    "fr": {"invest": "investir", "stay": "rester", "stack": "empiler", "aim": "viser", "stacker": "empileur"},
 }
-"""The action words in each language, those ``actions.parse_action`` reads back."""
+"""The action words in each language, those ``actions.parse_action`` reads back: French says infinitives (like the
+other games' ``acheter``, ``passer``) and a noun for the takeover's stacker."""
 
 
 # --- words and numbers ------------------------------------------------------------------------------------
@@ -95,7 +98,7 @@ def aim_text(aim: Aim, lang: str) -> str:
 
 
 def action_words(text: str, lang: str) -> str:
-    """An action's text in ``lang``'s words (``invest B`` -> ``investir B``, ``aim 0 0 0`` -> ``vise soigné``)."""
+    """An action's text in ``lang``'s words (``invest B`` -> ``investir B``, ``aim 0 0 0`` -> ``viser soigné``)."""
     try:
         a = parse_action(text)
     except InvalidActionError:
@@ -349,8 +352,12 @@ class StackMarketRenderer:
     # --- the players --------------------------------------------------------------------------------------
     def players_line(self, view: View, tight: int = 0) -> RenderableType:
         """Each seat: number, name, company and hand (the spread of its placing error, mm); the viewer's marked.
-        ``tight`` 1: a bot's name without its kind ("Bot 1"); 2: no names."""
+        ``tight`` 1: a bot's name without its kind ("Bot 1"); 2: no names. At the game's end, when everyone's cash
+        is known, the cash line under it (``cash_line``), alone at ``tight`` 2."""
         obs = view.obs
+        cash = self.cash_line(view, short=tight > 0)
+        if cash is not None and tight >= 2:
+            return cash
         parts: list[Text] = []
         for p in obs["players"]:
             seat = p["seat"]
@@ -361,10 +368,30 @@ class StackMarketRenderer:
                 part.append(" " + name, style="bold" if seat == view.seat else "")
             part.append(f" {p['company'] or '—'}", style="cyan")
             part.append(f" ±{_typed(p['steadiness'] / 1000, 3, view.lang)}")
-            if p.get("cash") is not None:
-                part.append(f" {money(p['cash'], view.lang)}", style="green")
             if seat == obs["to_move"]:
                 part.append(" " + TO_MOVE_MARK, style="bold cyan")
+            parts.append(part)
+        hands = flow(parts, view.width, " · ")
+        return hands if cash is None else Group(hands, cash)
+
+    def cash_line(self, view: View, short: bool = False) -> Text | None:
+        """Every seat's cash once all of it is known (the game's end), the seat's number, its name and its amount
+        kept apart: ``Cash: 0 Ada: $50,000 · 1 Bot 1: $108,000``, « Argent : 1 Bot 1 : 108 000 $ » (never
+        "1 Bot 1 108 000 $", where the name's number and the amount read as one number). ``short``: a bot's name
+        without its kind. None while some cash is secret."""
+        players: list[dict[str, Any]] = view.obs["players"]
+        if not players or any(p.get("cash") is None for p in players):
+            return None
+        parts: list[Text] = []
+        for p in players:
+            seat = p["seat"]
+            part = Text(view.t("ui.cash_all") + " ", style="bold") if not parts else Text()
+            part.append(str(seat), style="bold reverse" if seat == view.seat else "bold")
+            name = short_name(view.names[seat], view.names) if short else view.names[seat]
+            amount = money(p["cash"], view.lang)
+            said = Text(" " + view.t("cash.seat", player=name, amount=amount))
+            said.highlight_words([amount], "bold green")
+            part.append_text(said)
             parts.append(part)
         return flow(parts, view.width, " · ")
 

@@ -1,6 +1,8 @@
 """Stack Market's texts in French and English (``locale/*.toml``), loaded once, and the amounts and lengths they
 hold, written as each language writes them."""
 
+from collections.abc import Sequence
+
 from ...engine.i18n import Catalog
 from ...engine.words import NBSP, format_int, format_number
 
@@ -23,3 +25,10 @@ def mm(um: float, lang: str, digits: int = 1) -> str:
 def millimetres(um: float, lang: str, digits: int = 1) -> str:
     """Micrometres as millimetres with ``digits`` decimals and the unit: ``5.8 mm``, ``5,8 mm`` (no-break space)."""
     return f"{mm(um, lang, digits)}{NBSP}mm"
+
+
+def cash_list(catalog: Catalog, lang: str, seats: Sequence[tuple[str, int]]) -> str:
+    """Seats' cash in a list, each name and its amount apart so that neither runs into the other (« Bot 1 108 000 $ »
+    would read as one number): ``Ada: $50,000; Bot 1: $0``, « Ada : 50 000 $ ; Bot 1 : 0 $ »."""
+    return catalog.t(lang, "cash.sep").join(catalog.t(lang, "cash.seat", player=name, amount=money(amount, lang))
+                                            for name, amount in seats)

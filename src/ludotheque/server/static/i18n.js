@@ -22,12 +22,22 @@ export async function loadTexts(lang, game = "") {
   return makeT(messages, lang);
 }
 
+// French writes « au tour d'Ada », « plus qu'Yves »: "de {name}" and "que {name}" elide before a field that begins
+// with a vowel (not an h: that depends on the word), as the Python catalogue does (engine/i18n.py, elided).
+const ELIDED = /\b([Dd]e|[Qq]ue) \{(\w+)\}/g;
+const VOWEL = /^[aeiouyàâäéèêëîïôöùûüÿæœ]/i;
+export function elided(template, fields) {
+  return template.replace(ELIDED, (whole, word, name) =>
+    (VOWEL.test(String(fields[name] ?? "")) ? `${word.slice(0, -1)}'{${name}}` : whole));
+}
+
 // t("table.clock", {seconds: 5}): the catalogue's text with {fields} filled in (as Python's str.format does
 // for plain fields); a missing key shows the key itself, so that a gap is seen rather than hidden.
 export function makeT(messages, lang) {
   const t = (key, fields = {}) => {
-    const template = messages[key];
+    let template = messages[key];
     if (template === undefined) return key;
+    if (lang === "fr") template = elided(template, fields);
     return template.replace(/\{(\w+)\}/g, (_, name) => (name in fields ? String(fields[name]) : `{${name}}`));
   };
   t.has = (key) => key in messages;
