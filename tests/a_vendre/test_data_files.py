@@ -82,7 +82,7 @@ BROKEN: dict[str, Broken] = {
                                                                     '{ kind = "honorary", title = 3 }'),
                                                  "cards[0].effect.title", "one honorary card per establishment"),
     "tax_at_a_yellow_square": ("charges", replace('{ kind = "tax", square = 2 }', '{ kind = "tax", square = 4 }'),
-                               "cards[23].effect.square", "square 4 is yellow; a tax is the R of a blue square"),
+                               "cards[23].effect.square", "square 4 is yellow; a tax is a blue square's income"),
     "amount_to_a_blue_square": ("charges", replace('{ kind = "move_to", square = 3 }',
                                                    '{ kind = "move_to", square = 3, amount = 100 }'),
                                 "cards[58].effect.amount", "square 3 is blue; only a card sending the pawn to a green "
@@ -123,7 +123,7 @@ def test_the_cards_are_checked_against_the_board_they_are_played_on(tmp_path: Pa
     with pytest.raises(DataFileError) as refused:
         load_tables({"board": str(board)})
     assert refused.value.source == "a_vendre/data/charges.toml"
-    assert ("cards[23].effect.square", "square 2 is red; a tax is the R of a blue square") in refused.value.problems
+    assert ("cards[23].effect.square", "square 2 is red; a tax is a blue square's income") in refused.value.problems
 
 
 # --- ludo check-data -----------------------------------------------------------------------------------------------

@@ -138,9 +138,9 @@ def test_a_hand_built_position_shows_holders_pawns_and_waits(lang: str) -> None:
         assert "On square 17: BEFG" in flat
         assert "Before square 1 (trip 2): D" in flat
         assert "Waiting for titles on 60: C 1 of 3" in flat
-        assert "A Ada (you) 4,300 2 titles (worth 4,700)" in flat  # 4,300 + half of 200 and 600
-        assert "B Bob 5,100 1 title 1 loan (worth 7,030)" in flat  # less 1,100, plus a quarter of the bank and loan
-        assert "B Bob 5,100 1 title 1 loan" in flat and "D Dee 5,100 0 titles (worth 5,100) trip 2" in flat
+        assert "A Ada (you): 4,300 · 2 titles (worth 4,700)" in flat  # 4,300 + half of 200 and 600
+        assert "B Bob: 5,100 · 1 title · 1 loan (worth 7,030)" in flat  # less 1,100, plus a quarter of bank and loan
+        assert "B Bob: 5,100 · 1 title · 1 loan" in flat and "D Dee: 5,100 · 0 titles (worth 5,100) trip 2" in flat
         assert "H Hal out of the game" in flat
         assert "Bank 11,000 (Bob's)" in flat
         assert "double game (3/6 titles)" in flat
@@ -148,10 +148,35 @@ def test_a_hand_built_position_shows_holders_pawns_and_waits(lang: str) -> None:
         assert "Sur la case 17 : BEFG" in flat
         assert "Avant la case 1 (2e voyage) : D" in flat
         assert "En attente de titres sur 60 : C 1 sur 3" in flat
-        assert "A Ada (vous) 4 300 2 titres (fortune 4 700)" in flat
-        assert "B Bob 5 100 1 titre 1 emprunt" in flat and "D Dee 5 100 0 titre (fortune 5 100) 2e voyage" in flat
+        assert "A Ada (vous) : 4 300 · 2 titres (fortune 4 700)" in flat
+        assert "B Bob : 5 100 · 1 titre · 1 emprunt" in flat
+        assert "D Dee : 5 100 · 0 titre (fortune 5 100) 2e voyage" in flat
         assert "H Hal hors jeu" in flat
         assert "Banque 11 000 (à Bob)" in flat
+
+
+@pytest.mark.parametrize(("players", "lang"), [(4, "fr"), (4, "en"), (9, "fr"), (9, "en")])
+def test_the_players_line_sets_the_name_the_cash_and_the_titles_apart(players: int, lang: str) -> None:
+    """On 80 columns each seat reads ``A Ada (vous) : 5 000 · 0 titre``: a colon after the name (a no-break space
+    before it in French) and a dot between the cash and the count, never ``5 000 0 titre``, which reads as one
+    number; the lines fit 80 columns with 4 players (as ``ludo play`` draws them on 80 × 24) and with 9 (when
+    there is the room for their names rather than the grid)."""
+    if players == 4:
+        shot = play(support.session_for("a-vendre", players, 80, 24, lang, 3, None, "random"), stop_after=1)[0]
+        assert_fits(shot, 80, 24)
+        text = shot.text
+    else:
+        match = position(9, {"game": "double"}, player=0, owners={str(t): t % 9 for t in range(1, 30)},
+                         cash=[5_000, 5_100, 5_100, 5_100, 5_100, 5_100, 5_100, 5_100, 100])
+        text = draw(view_of(match, lang, 80, None, 0))
+        assert max(cell_len(line) for line in text.splitlines()) <= 80, text
+    colon = "\u00a0:" if lang == "fr" else ":"
+    count = "titres?" if lang == "fr" else "titles?"
+    money = r"\d{1,3}(?:[\u00a0,]\d{3})*"
+    seats = re.findall(rf"(?:^|│ )([A-I]) ([^│\n]+?){colon} ({money}) · (\d+) {count}\b", text, re.M)
+    assert [s[0] for s in seats] == list("ABCDEFGHI"[:players]), text
+    assert seats[0][1] == "Ada " + ("(vous)" if lang == "fr" else "(you)")
+    assert not re.search(rf"\d {money} {count}\b", text), text  # « 5 000 0 titre »
 
 
 def test_the_big_screen_shows_the_squares_numbers_and_the_players_table() -> None:
@@ -171,7 +196,7 @@ def test_the_big_screen_shows_the_squares_numbers_and_the_players_table() -> Non
     assert re.search(r"H\s+Hal\s+out of the game", text)
     flat = words(text)
     assert "The bank's purse: 11,000. Bought at auction by Bob, who keeps it apart from their own." in flat
-    assert "Yours: 1 Laiterie R 30 a visit 15 Cordonnerie R 90 a visit" in flat
+    assert "Yours: 1 Laiterie income 30 a visit 15 Cordonnerie income 90 a visit" in flat
     assert "double game: square 60 twice, 3 titles to set out again, 6 to finish" in flat
 
 
@@ -188,7 +213,7 @@ def test_nine_players_fit_a_small_screen_in_a_grid() -> None:
     assert re.search(r"cash\s+5,100\s+5,100\s+.*\s+5,100\s+5,100", text)
     assert re.search(r"trip\s+1\s+2\s+1\s+1\s+1\s+1\s+1\s+1\s+2\s*$", text, re.M)
     assert "loans" not in text and max(cell_len(line) for line in text.splitlines()) <= 80
-    assert "A Ada (you) 5,100" in words(draw(view_of(match, "en", 80, 17)))  # names when they fit
+    assert "A Ada (you): 5,100" in words(draw(view_of(match, "en", 80, 17)))  # names when they fit
     grid = built()  # a loan, the bank's buyer, a seat out
     console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
     console.print(RENDERER.players_grid(view_of(grid, "en", 80, None, 0)))
@@ -201,8 +226,8 @@ def test_nine_players_fit_a_small_screen_in_a_grid() -> None:
 def test_the_last_card_its_effect_and_its_words() -> None:
     match = built()
     small = words(draw(view_of(match, "en", 80, None, 0)))
-    assert ("Last card T23: pay the tax (R) of square 44; the pawn stays (square 44: title 32 Chemiserie, R 160)."
-            in small)
+    assert ("Last card T23: pay square 44's income as a tax; the pawn stays (square 44: title 32 Chemiserie, "
+            "income 160)." in small)
     assert "On the card" not in small  # the card's own words on a big screen only
     big = words(draw(view_of(match, "en", 100, None, 0)))
     assert "On the card (in French): “Payez la taxe (R) de la case 44. Votre pion reste où il est.”" in big
@@ -234,8 +259,8 @@ def test_buying_or_paying_the_tax() -> None:
     # the words a hint shows (« acheter — … », « payer — … ») are verbs, and the label does not say the verb again
     assert parse_action("payer") == parse_action("paie") == parse_action("tax") == parse_action("taxe")
     assert "Ada: buy title 2 for 240, or tax 40? (cash 5,100)" in words(draw(view_of(match, "en", 80, 17)))
-    assert "Square 3 is blue: business 2 Boulangerie is free. Buy it for 240 (PA; then each visitor pays you 40), " \
-           "or pay 40 (R) to the bank as a tax? You have 5,100." in words(draw(view_of(match, "en", 100)))
+    assert "Square 3 is blue: business 2 Boulangerie is free. Buy it for its price, 240 (then each visitor pays you " \
+           "40), or pay its income, 40, to the bank as a tax? You have 5,100." in words(draw(view_of(match, "en", 100)))
 
 
 def test_a_card_or_not_on_yellow() -> None:
@@ -257,8 +282,8 @@ SHORT: dict[str, Any] = {"owners": {"1": 0, "2": 0, "3": 0}, "cash": [100, 5_100
 
 def test_choosing_the_business_to_auction() -> None:
     match = position(3, **SHORT)
-    assert labelled(match, "en") == {"auction 1": "Laiterie (PA 200, R 30): opening bid 100",
-                                     "auction 2": "Boulangerie (PA 240, R 40): opening bid 120"}
+    assert labelled(match, "en") == {"auction 1": "Laiterie (price 200, income 30): opening bid 100",
+                                     "auction 2": "Boulangerie (price 240, income 40): opening bid 120"}
     assert set(labelled(match, "fr")) == {"enchères 1", "enchères 2"}
     assert "Ada: short of money: which business to auction? (cash 100)" in words(draw(view_of(match, "en", 80, 17)))
     assert "the bank takes it at that price. You have 100." in words(draw(view_of(match, "en", 100)))
@@ -285,7 +310,7 @@ def test_an_auction_is_a_sequence_of_bids() -> None:
     watching = words(draw(view_of(match, "en", 80, 17, seat=0)))  # (the status line says one's own least bid)
     assert "high bid 200 (Bob) · Cy to bid, 210 or more" in watching
     big = words(draw(view_of(match, "en", 100)))
-    assert "Auction of Ada's title 2 Boulangerie (PA 240, R 40), opening bid 120" in big
+    assert "Auction of Ada's title 2 Boulangerie (price 240, income 40), opening bid 120" in big
     assert "Auction of title 2 Boulangerie: bid 210 or more (in steps of 10, up to your 5,100), or drop out." in big
     view = view_of(match, "en", 80)
     lines = RENDERER.event_lines(view, match.log_for(2)[start:])
@@ -331,7 +356,8 @@ def test_borrowing_or_leaving() -> None:
     start = len(match.events)
     match.apply("borrow")
     lines = RENDERER.event_lines(view_of(match, "en", 80, None, None), match.log_for(None)[start:])
-    assert lines[0].text.startswith("Ada: borrows 1,000 from the bank (loans: 1); pays 500 to Bob (its income)")
+    assert lines[0].text.startswith("Ada: borrows 1,000 from the bank (loans: 1); pays 500 to Bob (the business's "
+                                    "income)")
 
 
 def test_the_bank_itself_at_auction() -> None:

@@ -1,10 +1,10 @@
-"""What a player's review found unexplained in « A Vendre ! »'s terminal: the rulebook's abbreviations PA (« prix
-d'achat », a business's price) and R (« recette », its income), said in the help, the rules and the big screen's
-legend in both languages, as the browser says them (« prix d'achat (PA) », « recette (R) »; "price (PA)", "income
-(R)"); and the short form of a turn (the small screen's "since your last move"), which names the charge card behind a
-move, a payment or a gain ("receives 200 (card L06)"), not the other payments; and still after an auction the card
-led to, in what is left of the turn ("Ada: pays 100 to Bob (a tax, card T13)."), where the bank's payment for a
-business it took says the auction ("receives 580 (auction)")."""
+"""What a player's review found unexplained in « A Vendre ! »'s terminal: the French rulebook's abbreviations PA (« prix
+d'achat », a business's price) and R (« recette », its income), explained in the French help, rules and big screen's
+legend as the browser says them (« prix d'achat (PA) », « recette (R) »), and never used in English, which says
+"price" and "income" (``test_review_terms.py``); and the short form of a turn (the small screen's "since your last
+move"), which names the charge card behind a move, a payment or a gain ("receives 200 (card L06)"), not the other
+payments; and still after an auction the card led to, in what is left of the turn ("Ada: pays 100 to Bob (a tax, card
+T13)."), where the bank's payment for a business it took says the auction ("receives 580 (auction)")."""
 
 from __future__ import annotations
 
@@ -25,24 +25,34 @@ from tests.cli.terminal_support import scripted
 
 NB = "\u00a0"
 EXPLAINED = {
-    "en": ("price (PA, the rulebook's “prix d'achat”)", "income (R, “recette”)"),
+    "en": ("for its price", "its income to the bank as a tax"),
     "fr": ("prix d'achat (PA)", "recette (R)"),
 }
-"""How each language first says PA and R (the browser's ``web.pa_r``: "price (PA) …, income (R) …")."""
+"""How each language first says a business's price and income: French with the rulebook's PA and R, as the browser
+does (``web.pa_r``: « prix d'achat (PA) …, recette (R) … »); English in words, never PA or R."""
+FRENCH_TERMS = re.compile(r"\b(PA|R)\b")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("key", ["help.actions", "rules.summary"])
-def test_the_help_and_the_rules_explain_pa_and_r_before_using_them(lang: str, key: str) -> None:
-    text = " ".join(GAME.catalog.t(lang, key).split())
-    pa, r = EXPLAINED[lang]
+def test_the_french_help_and_rules_explain_pa_and_r_before_using_them(key: str) -> None:
+    text = " ".join(GAME.catalog.t("fr", key).split())
+    pa, r = EXPLAINED["fr"]
     assert text.count(pa) == 1 and text.count(r) == 1, text  # once
     uses = [m.start() for m in re.finditer(r"\bPA\b", text)]
     assert uses[0] == text.index(pa) + pa.index("PA"), text  # the first PA is the explained one
     uses = [m.start() for m in re.finditer(r"\bR\b", text)]
     assert uses[0] == text.index(r) + r.index("R"), text
-    web = GAME.catalog.t(lang, "web.pa_r", price="1", income="2")
+    web = GAME.catalog.t("fr", "web.pa_r", price="1", income="2")
     assert pa.split(" (")[0] in web and r.split(" (")[0] in web  # the browser's words
+
+
+@pytest.mark.parametrize("key", ["help.actions", "rules.summary"])
+def test_the_english_help_and_rules_say_price_and_income_not_pa_and_r(key: str) -> None:
+    text = " ".join(GAME.catalog.t("en", key).split())
+    for words in EXPLAINED["en"]:
+        assert words in text, text
+    assert not FRENCH_TERMS.search(text), text
+    assert "prix d'achat" not in text and "recette" not in text
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -58,6 +68,8 @@ def test_help_and_rules_typed_at_the_prompt_explain_them_and_the_help_fits_80_by
     flat = " ".join(said.replace(NB, " ").split())
     for words in EXPLAINED[lang]:
         assert flat.count(" ".join(words.replace(NB, " ").split())) == 2, flat  # in the help, then in the rules
+    if lang == "en":
+        assert not FRENCH_TERMS.search(flat), flat
     lines = said.split("\n")
     start = next(i for i, line in enumerate(lines) if line.lstrip("> ").startswith(("Play by typing", "Jouez en")))
     end = next(i for i, line in enumerate(lines) if i > start and ("in short" in line or "en bref" in line))
@@ -65,7 +77,7 @@ def test_help_and_rules_typed_at_the_prompt_explain_them_and_the_help_fits_80_by
     assert max(len(line) for line in lines) <= 80
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", ("price (PA)", "income (R)")),
+@pytest.mark.parametrize(("lang", "said"), [("en", ("bought for its price", "its income paid as a tax")),
                                             ("fr", ("prix d'achat (PA)", "recette (R)"))])
 def test_the_big_screen_s_legend_explains_them(lang: str, said: tuple[str, str]) -> None:
     text = " ".join(draw(view_of(built(), lang, None, None, 0)).replace(NB, " ").split())

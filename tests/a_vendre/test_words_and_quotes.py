@@ -158,6 +158,6 @@ def test_the_options_quote_their_values_as_each_language_does() -> None:
     for spec in options.OPTIONS:
         assert not STRAIGHT_QUOTED.search(spec.help_en) and not STRAIGHT_QUOTED.search(spec.help_fr), spec
     game = options.OPTIONS[0]
-    assert game.help_en.startswith("“simple”: the first pawn") and "; “double”: two trips" in game.help_en
-    assert game.help_fr.startswith(f"«{NB}simple{NB}»{NB}: le premier pion") and f"«{NB}double{NB}»" in game.help_fr
+    assert "“simple: the first pawn on square 60 ends it” (" in game.help_en and "“double: two trips” (" in game.help_en
+    assert f"«{NB}simple{NB}: le premier pion" in game.help_fr and f"«{NB}double{NB}: deux voyages{NB}»" in game.help_fr
     assert RENDERER.action_words("bid 350", "en") == "bid 350"

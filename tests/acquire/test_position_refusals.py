@@ -1,6 +1,7 @@
 """A malformed Acquire position (a record's ``start``) is refused in the reader's language: each refusal carries a
 reason (``position.<what>``) that Acquire's catalogue says in French and in English (``locale/*-position.toml``),
-quoting the file's values as the file writes them, while the English message stays what it was."""
+quoting the file's values as the file writes them, while the English message stays what it was. The catalogue's
+English quotes a field name or a word with “…” (``“cash” must list…``), as the French does with « »."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def test_cash_is_said_with_its_value_as_json() -> None:
     assert str(e) == "'cash' must list 3 amounts of zero or more, got [6000, -5, 6000]"
     assert e.reason == Reason("position.cash", {"players": 3, "value": "[6000, -5, 6000]"})
     assert fr == "«\u00a0cash\u00a0» doit donner 3 montants positifs ou nuls, pas [6000, -5, 6000]"
-    assert en == "'cash' must list 3 amounts of zero or more, got [6000, -5, 6000]"
+    assert en == "“cash” must list 3 amounts of zero or more, got [6000, -5, 6000]"
 
 
 def test_a_field_of_the_wrong_type_quotes_the_file() -> None:
@@ -53,7 +54,7 @@ def test_a_field_of_the_wrong_type_quotes_the_file() -> None:
     e, fr, en = _refused(data)
     assert e.reason is not None and e.reason.key == "position.wrong_type"
     assert fr == "champ de position «\u00a0cash\u00a0» = \"beaucoup\"\u00a0: type incorrect"
-    assert en == "position field 'cash' = \"beaucoup\": wrong type"
+    assert en == "position field “cash” = \"beaucoup\": wrong type"
 
 
 def test_a_tile_that_is_not_one_nests_the_action_parsers_reason() -> None:
@@ -66,7 +67,7 @@ def test_a_tile_that_is_not_one_nests_the_action_parsers_reason() -> None:
     assert isinstance(why, Reason) and why.key == "not_tile"
     assert fr.startswith("hands[0][0]\u00a0: «\u00a013Z\u00a0» n'est pas un pion")
     assert "de 1A à 12I" in fr
-    assert en.startswith("hands[0][0]: '13Z' is not a tile")
+    assert en.startswith("hands[0][0]: “13Z” is not a tile")
 
 
 def test_a_board_key_that_is_not_a_chain_nests_the_chain_parsers_reason() -> None:
@@ -75,7 +76,7 @@ def test_a_board_key_that_is_not_a_chain_nests_the_chain_parsers_reason() -> Non
     e, fr, en = _refused(data)
     assert e.reason is not None and e.reason.key == "position.at"
     assert fr.startswith("board\u00a0: «\u00a0Ritz\u00a0» n'est pas une chaîne d'hôtels\u00a0; les chaînes sont")
-    assert en.startswith("board: 'Ritz' is not a hotel chain; the chains are")
+    assert en.startswith("board: “Ritz” is not a hotel chain; the chains are")
 
 
 def test_a_tile_name_that_is_not_text() -> None:
@@ -84,13 +85,13 @@ def test_a_tile_name_that_is_not_text() -> None:
     e, fr, en = _refused(data)
     assert e.reason == Reason("position.not_tile_name", {"where": "discarded[0]", "value": "5"})
     assert fr == "discarded[0]\u00a0: 5 n'est pas un nom de pion comme «\u00a05C\u00a0»"
-    assert en == "discarded[0]: 5 is not a tile name like '5C'"
+    assert en == "discarded[0]: 5 is not a tile name like “5C”"
 
 
 @pytest.mark.parametrize(("kept", "fr_words", "en_words"), [
-    (1, "«\u00a0hands\u00a0» donne 1 main pour 3 joueurs", "'hands' lists 1 hand for 3 players"),
-    (2, "«\u00a0hands\u00a0» donne 2 mains pour 3 joueurs", "'hands' lists 2 hands for 3 players"),
-    (0, "«\u00a0hands\u00a0» donne 0 main pour 3 joueurs", "'hands' lists 0 hands for 3 players"),
+    (1, "«\u00a0hands\u00a0» donne 1 main pour 3 joueurs", "“hands” lists 1 hand for 3 players"),
+    (2, "«\u00a0hands\u00a0» donne 2 mains pour 3 joueurs", "“hands” lists 2 hands for 3 players"),
+    (0, "«\u00a0hands\u00a0» donne 0 main pour 3 joueurs", "“hands” lists 0 hands for 3 players"),
 ])
 def test_the_number_of_hands_agrees_with_its_count(kept: int, fr_words: str, en_words: str) -> None:
     data = _played()
@@ -175,7 +176,7 @@ def _merger_out_of_place(d: dict[str, Any]) -> None:
     (_merger_out_of_place, "position.merger_phase",
      "phase «\u00a0survivor\u00a0»\u00a0: «\u00a0merger\u00a0» est donné exactement quand une fusion est en cours de "
      "règlement (phases survivor, absorb_order",
-     "phase 'survivor': a 'merger' is given exactly while one is settled (phases survivor, absorb_order"),
+     "phase “survivor”: a “merger” is given exactly while one is settled (phases survivor, absorb_order"),
 ])
 def test_other_fields(breaks: Callable[[dict[str, Any]], None], key: str, fr_words: str, en_words: str) -> None:
     data = _played()
@@ -215,7 +216,8 @@ def test_a_hand_written_merger_is_accepted_and_its_faults_said() -> None:
     assert e.reason == Reason("position.merger_sizes", {})
     assert fr == ("«\u00a0merger\u00a0»\u00a0: «\u00a0sizes\u00a0» donne la taille de chaque chaîne avant la fusion "
                   "(2 ou plus)")
-    assert en == str(e)
+    assert en == "merger: “sizes” gives each chain's size before the merger (2 or more)"
+    assert str(e) == "merger: 'sizes' gives each chain's size before the merger (2 or more)"  # the message as it was
     data = {**MERGING, "merger": {**MERGING["merger"], "survivor": "Luxor"}}
     e, fr, en = _refused(data)
     assert e.reason == Reason("position.merger_unsettled", {})

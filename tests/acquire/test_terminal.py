@@ -51,10 +51,10 @@ def test_the_shares_to_dispose_of_agree_with_their_number(lang: str, compact: bo
         assert text.startswith(expected), text
 
 
-def reach_phase(phase: str) -> Match:
-    """A 4-player game played at random until a seat must act in ``phase``."""
-    for seed in range(50):
-        match = Match(GAME, 4, {}, seed)
+def reach_phase(phase: str, players: int = 4) -> Match:
+    """A game of ``players`` played at random until a seat must act in ``phase``."""
+    for seed in range(60):
+        match = Match(GAME, players, {}, seed)
         rng = random.Random(seed)
         while not match.is_over():
             if match.current_player < 0:
@@ -63,7 +63,7 @@ def reach_phase(phase: str) -> Match:
             if match.state.observation(match.current_player)["phase"] == phase:
                 return match
             match.apply(rng.choice(match.legal_actions()))
-    raise AssertionError(f"no {phase} in 50 random games")
+    raise AssertionError(f"no {phase} in 60 random games")
 
 
 @pytest.mark.parametrize(("lang", "place", "buy"), [

@@ -99,7 +99,7 @@ def test_simulate_seats_default_from_the_bots_and_the_game(capsys: pytest.Captur
     (("simulate", "acquire", "--bots", "genius,random"), "no bot named “genius”"),
     (("simulate", "acquire", "--bots", "random,random", "--option", "cards=maybe"), "must be true or false"),
     (("simulate", "acquire", "--bots", "random,random", "--option", "speed=3"), "Acquire has no such option"),
-    (("simulate", "acquire", "--bots", "random,random", "--option", "end_rule=fast"), "'seed' or 'classic'"),
+    (("simulate", "acquire", "--bots", "random,random", "--option", "end_rule=fast"), "“seed” or “classic”"),
     (("simulate", "acquire", "--bots", "random,random", "--option", "cards"), "write name=value"),
     (("simulate", "chess", "--bots", "random,random"), "no game named “chess”"),
     (("simulate", "acquire", "--bots", "mcts:exploration=nan,random"), "exploration must be a finite number"),

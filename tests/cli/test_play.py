@@ -94,6 +94,28 @@ def test_illegal_action_shows_an_error_and_changes_nothing() -> None:
     assert len(session.match.history) == length
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "There is no choice 9; the only choice is 1."),
+                                             ("fr", "Il n'y a pas de choix 9\u00a0; le seul choix est 1.")])
+def test_a_number_past_the_only_choice_says_it_is_the_only_one(lang: str, said: str,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    c = console()
+    session = build_session(args(lang=lang), Script([], default=None), c)
+    play_until_person(session)
+    monkeypatch.setattr(session, "_menu", lambda seat, legal: legal[:1])
+    assert session._read_action(session.match.current_player, "9") is None
+    assert said in " ".join(text_of(c).split(" "))
+
+
+def test_the_log_indents_an_entrys_second_line() -> None:
+    c = Console(file=io.StringIO(), width=40, color_system=None, force_terminal=False)
+    session = build_session(args(), Script([], default=None), c)
+    play_until_person(session)
+    session._print_log(session.match.current_player)
+    lines = text_of(c).splitlines()
+    assert any(not line.startswith("•") for line in lines)  # some entry is longer than 40 columns
+    assert all(line.startswith(("•", "  ")) and not line.startswith("   ") for line in lines), lines
+
+
 def test_save_writes_a_record_that_replays_to_the_same_state(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     c = console()
@@ -439,7 +461,7 @@ def test_the_french_screen_lists_french_actions() -> None:
     session.run()
     out = text_of(c)
     assert re.search(r"\d+ {2}acheter \w+ +une action pour \d+", out)  # (the label does not repeat the words)
-    assert re.search(r"\d+ {2}terminé +ne plus rien acheter", out)
+    assert re.search(r"\d+ {2}terminer +ne plus rien acheter", out)
     assert "6\u00a0000" in out  # numbers as French writes them
     assert not re.search(r"\d+ {2}(buy|done) ", out)
 

@@ -162,8 +162,8 @@ def test_actions_are_shown_in_the_players_words_and_read_back(lang: str) -> None
 
 
 @pytest.mark.parametrize(("lang", "message"), [
-    ("en", "“Z” is not a trio on the table: the trios are A to D"),
-    ("fr", "« Z » n'est pas un trio sur la table : les trios vont de A à D"),
+    ("en", "“Z” is not a trio on the table; the trios are A to D"),
+    ("fr", "« Z » n'est pas un trio sur la table ; les trios vont de A à D"),
 ])
 def test_a_wrong_trio_letter_names_the_trios_of_this_table(lang: str, message: str) -> None:
     c = console()

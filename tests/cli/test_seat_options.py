@@ -43,14 +43,14 @@ def test_games_lists_the_seat_options_in_both_languages(capsys: pytest.CaptureFi
     code, out, _ = run(capsys, "games")
     assert code == 0
     part = " ".join(out[out.index("stack-market"):].split())  # (table cells wrap side by side at 80 columns)
-    assert "seat setting default allowed" in part and "steadiness 1800 a whole number" in part
+    assert "seat setting default allowed" in part and "steadiness 1,800 a whole number" in part
     assert "8,000" in part
-    assert "The seat's hand" in part
+    assert "How far a die lands" in part
     code, out, _ = run(capsys, "games", "--lang", "fr")
     part = " ".join(out[out.index("stack-market"):].split())
-    assert "réglage de siège par défaut valeurs permises" in part and "steadiness 1800 un nombre entier" in part
+    assert "réglage de siège par défaut valeurs permises" in part and "steadiness 1 800 un nombre entier" in part
     assert "0 à 8 000" in part  # (split() takes the no-break space for a space; the cells wrap side by side)
-    assert "La main du siège" in part
+    assert "De combien un dé" in part
     assert "acquire" in out and out.count("réglage de siège") == 1  # only the game that has seat settings
     code, out, _ = run(capsys, "games", "--json")
     games = {g["name"]: g for g in json.loads(out)}

@@ -131,7 +131,7 @@ BUY_POSITION: dict[str, Any] = {
 
 
 @pytest.mark.parametrize(("lang", "done", "more"), [("en", "done", "“list” shows them all"),
-                                                    ("fr", "terminé", "«\u00a0liste\u00a0» les montre tous")])
+                                                    ("fr", "terminer", "«\u00a0liste\u00a0» les montre tous")])
 def test_the_buy_step_with_many_choices_fits(lang: str, done: str, more: str) -> None:
     seats = [SeatConfig("Ada"), *(SeatConfig(n, "heuristic") for n in ("Bob", "Cy", "Dee"))]
     match = Match(get_game("acquire"), 4, {"cards": True}, seed=1, seats=seats, start=BUY_POSITION)

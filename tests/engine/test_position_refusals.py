@@ -174,3 +174,19 @@ def test_every_refusal_of_an_option_value_has_a_reason_in_both_languages(raw: An
             for lang in LANGUAGES:
                 said = ENGINE_TEXTS.reason(lang, e.reason)
                 assert said is not None and spec.name in said and "{" not in said, (spec.name, raw, lang, said)
+
+
+@pytest.mark.parametrize(("typed", "value"), [("1800", 1800), ("1 800", 1800), ("1\u00a0800", 1800), ("1,800", 1800),
+                                              (" 8 000 ", 8000), ("0", 0)])
+def test_a_whole_number_option_reads_as_the_screen_writes_it(typed: str, value: int) -> None:
+    spec = next(o for o in get_game("stack-market").info.seat_options if o.name == "steadiness")
+    assert spec.parse(typed) == value
+
+
+@pytest.mark.parametrize("typed", ["1,5", "18,00", "1 8", "1 8000", "1,800.5"])
+def test_a_number_that_is_not_whole_is_not_read_as_one(typed: str) -> None:
+    from ludotheque.engine.errors import OptionError
+
+    spec = next(o for o in get_game("stack-market").info.seat_options if o.name == "steadiness")
+    with pytest.raises(OptionError, match="whole number"):
+        spec.parse(typed)

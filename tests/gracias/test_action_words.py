@@ -45,7 +45,7 @@ def test_the_french_choices_are_infinitives() -> None:
     screen = " ".join(out.getvalue().replace("\u00a0", " ").split())
     assert re.search(r"\b1 prendre A le trio A \(", screen), screen
     assert re.search(r"par exemple « prendre [A-D] »", screen), screen
-    assert "« garder rouge donner 1 » : choisissez d'abord un trio (« prendre A », « prendre B »…)" in screen
+    assert "« garder rouge donner 1 » : choisissez d'abord un trio ; actions possibles : prendre A, prendre B" in screen
     assert ("écrivez prendre TRIO (par exemple « prendre B »), puis garder COULEUR donner SIÈGE (par exemple "
             "« garder rouge donner 2 »)") in screen
     assert not OLD_FRENCH.search(screen.split("Depuis votre dernier coup")[-1]), screen

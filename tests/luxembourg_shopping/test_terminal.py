@@ -12,11 +12,15 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Group
 
+from ludotheque.cli.outcome import end_reason, outcome_parts
 from ludotheque.cli.play import PlaySession
 from ludotheque.cli.render import KEY, View, get_renderer
+from ludotheque.cli.texts import UI
 from ludotheque.engine import Match, get_game
 from ludotheque.engine.record import SeatConfig
+from ludotheque.engine.state import Outcome
 from ludotheque.games.luxembourg_shopping.actions import parse_action
 from ludotheque.games.luxembourg_shopping.screen_position import Position
 from ludotheque.games.luxembourg_shopping.terminal import SEAT_MARKS, VERBS, LuxembourgRenderer, action_words
@@ -418,3 +422,179 @@ def test_a_whole_game_fits_100_by_30(players: int, lang: str, seed: int) -> None
         assert_fits(shot, 100, 30)
     asked = [s for s in shots if s.prompt == "> " and s.seat >= 0]
     assert asked and all(BANNER[lang] in words(s.text) for s in asked)
+
+
+# --- the end, the deal, the cards: what a player's review of the terminal found ----------------------------------
+ROUNDS_PLAYED = {"en": "all the rounds have been played", "fr": "les tours ont été joués"}
+"""Why a game stopped by its rounds ended, as Stack Market (« all the rounds have been played ») and « A Vendre ! »
+(« les tours ont été joués ») say it."""
+CRITERIA = {"en": "ranked by signs, largest gallery, galleries, shops, money",
+            "fr": "classement par enseignes, plus grande galerie, galeries, commerces, argent"}
+"""What ranks a game stopped by its rounds (rulebook I), said in the line « The game is over: … »."""
+
+
+@pytest.mark.parametrize("termination", ["signs", "gallery", "last_standing", "rounds_limit"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_final_rankings_title_fits_80_columns_whole(lang: str, termination: str) -> None:
+    """The rule over the final ranking says why the game ended without cutting it: it was « ─ Game over: the rounds
+    are played; ranked by signs, largest gallery, galleri… ─ » on 80 columns, the ranking's criteria lost."""
+    outcome = Outcome((75_000, 109_000, 26_000), (1, 2, 3), (0,), termination,
+                      tuple((key, (1, 0, 0)) for key in ("ranking.signs", "ranking.largest_gallery",
+                                                         "ranking.galleries", "ranking.shops", "ranking.cash")))
+    names = ["Bot 2 (random)", "Player 0", "Bot 1 (heuristic)"]
+    text = "\n".join(draw_part(Group(*outcome_parts(GAME, lang, names, outcome, 80)), 80))
+    title = next(line for line in text.splitlines() if "─" in line)
+    reason = end_reason(GAME, lang, termination)
+    assert words(title.strip("─ ")) == words(UI.t(lang, "end.title", reason=reason)), title
+    assert "…" not in text and max(cell_len(line) for line in text.splitlines()) <= 80, text
+    if termination == "rounds_limit":
+        assert reason == ROUNDS_PLAYED[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_game_stopped_by_its_rounds_says_why_and_how_it_ranks_on_80_columns(lang: str) -> None:
+    """``ludo play … --seed 4 --option rounds=8`` on 80 × 24, answering "1" to the end: the end screen names the
+    reason in its title, whole, and what decides the ranking on wrapped lines of its own; no line wider than 80, no
+    word cut."""
+    session = support.session_for("luxembourg-shopping", 3, 80, 24, lang, 4, options=["rounds=8"])
+    end = play(session, limit=600)[-1]
+    assert session.match.state.outcome().termination == "rounds_limit"
+    assert max(cell_len(line) for line in end.lines) <= 80, end.text
+    assert not re.search(r"\w…", end.text), end.text
+    title = words(UI.t(lang, "end.title", reason=ROUNDS_PLAYED[lang]))
+    assert any(words(line.strip("─ ")) == title for line in end.lines if line.startswith("─")), end.text
+    said = words(end.text)
+    assert f"{ROUNDS_PLAYED[lang]} ; {CRITERIA[lang]}." in said if lang == "fr" else \
+        f"{ROUNDS_PLAYED[lang]}; {CRITERIA[lang]}." in said
+    assert "sont joués" not in said and "rounds are played" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_end_reasons_wording(lang: str) -> None:
+    """« les tours ont été joués », "all the rounds have been played" (not « sont joués », "are played"), in the
+    title, the status line and the log line, which adds what ranks the players."""
+    assert GAME.catalog.t(lang, "reason.rounds_limit") == ROUNDS_PLAYED[lang]
+    sep = "\u00a0; " if lang == "fr" else "; "
+    assert GAME.catalog.t(lang, "end.rounds_limit") == f"{ROUNDS_PLAYED[lang]}{sep}{CRITERIA[lang]}"
+
+
+DEALT = {"en": "Shop cards dealt: {hands}.", "fr": "«\u00a0Cartes Commerçant\u00a0» distribuées\u00a0: {hands}."}
+HAND = {"en": "{name}: {shops}", "fr": "{name}\u00a0: {shops}"}
+SEP = {"en": "; ", "fr": "\u00a0; "}
+AND = {"en": " and ", "fr": " et "}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_deal_sets_each_name_apart_from_its_shops(lang: str) -> None:
+    """The deal's line: « Joueur 0 : 13, 14, … et 43 ; Bot 1 (heuristique) : 2, 4, … » (it was « Joueur 0 13, 14, …
+    et 43; Bot 1 (heuristique) 2, 4, … »: the names ran into the numbers, the French « ; » had no no-break space)."""
+    match = Match(GAME, 3, {}, seed=4, seats=[SeatConfig(n) for n in NAMES[:3]])
+    while sum(e.kind == "deal" for e in match.events) < 18:  # six shops each
+        match.draw_chance()
+    hands: dict[int, list[int]] = {}
+    for e in match.events:
+        if e.kind == "deal":
+            hands.setdefault(e.args["seat"], []).append(e.args["shop"])
+    expected = SEP[lang].join(
+        HAND[lang].format(name=NAMES[s], shops=", ".join(str(x) for x in sorted(h)[:-1]) + AND[lang] + str(max(h)))
+        for s, h in hands.items())
+    view = view_of(match, lang, 80, None, None)
+    line = RENDERER.event_lines(view, match.log_for(None))[0]
+    assert line.text == DEALT[lang].format(hands=expected)
+
+
+@pytest.mark.parametrize("seed", [4, 11])
+def test_french_log_lines_put_a_no_break_space_before_their_punctuation(seed: int) -> None:
+    """Every line of a whole game's log in French, its joins built in code (the deal's hands, a turn's clauses)
+    included: a no-break space before « ; : ! ? » », after « »."""
+    match = Match(GAME, 4, {}, seed=seed, seats=[SeatConfig(n) for n in NAMES[:4]])
+    match.play_randomly(random.Random(seed), 4000)
+    view = view_of(match, "fr", 80, None, None)
+    for line in RENDERER.event_lines(view, match.log_for(None)):
+        for text in (line.text, line.short or ""):
+            assert not re.search(r"[^\u00a0][;:!?»]|«[^\u00a0]", text), text
+
+
+OFFICE = {"en": "office, card P04: pay 5,000 to Mr Jean Poche; pays 5,000 to Mr Jean Poche (a card)",
+          "fr": "bureau, carte P04\u00a0: payez 5\u00a0000 à Monsieur Jean Poche\u00a0; paie 5\u00a0000 à Monsieur "
+                "Jean Poche (une carte)"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_card_and_its_payment_name_the_same_payee(lang: str) -> None:
+    """A « Bureau » card P04 (pay 5 000): the card said « to the bank » and the payment « to Mr Jean Poche » in one
+    sentence. The bank is Monsieur Jean Poche (rulebook A, docs/rules A): the card's words name him, as the
+    payment does."""
+    match = position(players=2, owners={"12": 0, "9": 1}, pos=[24, 0], player=0)
+    match.apply("roll 1 3")  # square 28, a Bureau
+    match.apply("card P04")
+    view = view_of(match, lang, 80, None, None)
+    line = next(line for line in RENDERER.event_lines(view, match.log_for(None)) if "P04" in line.text)
+    assert OFFICE[lang] in line.text
+    bank = GAME.catalog.t(lang, "bank.name")
+    for kind in ("pay", "receive"):
+        said = GAME.catalog.t(lang, f"effect.{kind}", amount="5")
+        assert bank in said and "bank" not in said and "banque" not in said, said
+
+
+# --- a player's review of the browser and the terminal: the log's words ------------------------------------------
+SHORT = {"en": "Ada owes 3,000 but has 1,000: they must sell shops to Mr Jean Poche.",
+         "fr": "Ada doit 3\u00a0000 mais n'a que 1\u00a0000\u00a0: Ada doit vendre des commerces à Monsieur "
+               "Jean Poche."}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_player_short_of_money_is_said_without_a_gendered_pronoun(lang: str) -> None:
+    """Ada (1 000) lands on Bob's shop 12 (3 000) and must sell: the French log said « … : il doit vendre des
+    commerces à Monsieur Jean Poche », as if every player were a man; it names the player again."""
+    match = position(players=2, owners={"12": 1, "1": 0}, pos=[8, 0], player=0, cash=[1_000, 100_000])
+    match.apply("roll 2 4")  # square 14, shop 12
+    short = next(e for e in match.events if e.kind == "short")
+    assert GAME.describe(short, lang, NAMES[:2]) == SHORT[lang]
+
+
+PRONOUNS = re.compile(r"\b(il|elle|ils|elles)\b", re.IGNORECASE)
+IMPERSONAL = re.compile(r"\bil (faut|vous reste)", re.IGNORECASE)
+"""« il faut », « il vous reste » name no one."""
+
+
+def test_no_french_log_line_calls_a_player_il_or_elle() -> None:
+    """What the log says of a player (events, a turn's clauses, why money moved, how the game ended) uses no « il »
+    or « elle » for them: a player may be anyone, so the name is said again."""
+    messages = GAME.catalog.messages["fr"]
+    keys = [k for k in messages if k.split(".")[0] in ("event", "summary", "why", "shown", "end", "reason", "what")]
+    assert len(keys) > 100
+    for key in keys:
+        assert not PRONOUNS.search(IMPERSONAL.sub("", messages[key])), (key, messages[key])
+
+
+START_NAMES = ["Joueur 0", "Bot 1 (heuristique)", "Bot 2 (aléatoire)"]
+"""Names that end in a number or a bracket, as ``ludo play`` gives them: « Joueur 0 5 » read as one number."""
+START_ROLLS = {"en": "Dice for who starts: {rolls}.", "fr": "Dés pour savoir qui commence\u00a0: {rolls}."}
+ROLL = {"en": "{name}: {face}", "fr": "{name}\u00a0: {face}"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_rolls_for_who_starts_set_each_name_apart_from_its_die(lang: str) -> None:
+    """The start's line: « Dés pour savoir qui commence : Joueur 0 : 5 ; Bot 1 (heuristique) : 3 » as the deal's
+    line sets a name apart from its shops (it was « Joueur 0 5, Bot 1 (heuristique) 3 »); a tie rolls again in a
+    sentence of its own, then the rolls of the tied seats."""
+    match = Match(GAME, 3, {}, seed=4, seats=[SeatConfig(n) for n in START_NAMES])
+    while sum(e.kind == "deal" for e in match.events) < 18:
+        match.draw_chance()
+    for faces in ((5, 3, 3), (4, 6)):  # Bot 1 and Bot 2 tie on 3, then roll 4 and 6
+        for face in faces:
+            match.apply(f"die {face}")
+    rolls = [(e.args["seat"], e.args["face"]) for e in match.events if e.kind == "start_die"]
+    assert rolls == [(0, 5), (1, 3), (2, 3), (1, 4), (2, 6)]
+    said = [START_ROLLS[lang].format(rolls=SEP[lang].join(ROLL[lang].format(name=START_NAMES[s], face=f)
+                                                           for s, f in part)) for part in (rolls[:3], rolls[3:])]
+    view = View(GAME, match.state.observation(None), None, lang, START_NAMES, [], 80)
+    line = RENDERER.event_lines(view, match.log_for(None))[1].text
+    assert line.startswith(said[0] + " ") and said[1] + " " in line, line
+    if lang == "fr":
+        assert line.startswith("Dés pour savoir qui commence\u00a0: Joueur 0\u00a0: 5\u00a0; "
+                               "Bot 1 (heuristique)\u00a0: 3\u00a0; Bot 2 (aléatoire)\u00a0: 3. Égalité"), line
+    else:
+        assert line.startswith("Dice for who starts: Joueur 0: 5; Bot 1 (heuristique): 3; "
+                               "Bot 2 (aléatoire): 3. Tied"), line

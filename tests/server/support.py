@@ -194,6 +194,10 @@ async def play_table(running: Running, table: str, tokens: dict[int, str], spect
 
 CHROMIUM = "/usr/bin/chromium"
 """Debian's chromium, which the browser tests drive (never a browser download)."""
+LOBBY_READY = "#app:not([aria-busy]) #create-table"
+"""The lobby's form, once the lobby is drawn: while a page is being drawn the one on screen is inert (``app.js``), so a
+form found before then would be the page being left, about to be replaced."""
+
 needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Debian chromium")
 
 

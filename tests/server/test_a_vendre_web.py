@@ -1,10 +1,11 @@
 """« A Vendre ! »'s browser view (``games/a_vendre/web/view.js`` and the modules it imports): every text it asks for is
 in both catalogues; and, in Debian's chromium, in English and in French, a nine-seat table (a person and eight random
-bots) shows the board as a board (60 squares in an SVG serpentine, 43 titles with their holders' tokens, the start and
-the finish), the nine pawns visible at once and none hiding another, the note that the board and cards are
-reconstructed, the players with a hostile name shown as text; the person clicks a decision button and the move is played
-(the frame's ``at`` goes on and the log says it); a spectator sees the same board and no choices. Screenshots are kept
-in ``test-artifacts/``."""
+bots) shows the board as a board (60 squares in an SVG serpentine, 43 titles with their holders' tokens, the start
+and the finish), the nine pawns visible at once and none hiding another, the note that the board and cards are
+reconstructed, the players with a hostile name shown as text, a title's price and income said in the page's language
+(English "price", "income" and the labels P and I on the squares; French PA and R); the person clicks a decision
+button and the move is played (the frame's ``at`` goes on and the log says it); a spectator sees the same board and
+no choices. Screenshots are kept in ``test-artifacts/``."""
 
 from __future__ import annotations
 
@@ -62,6 +63,19 @@ PAWNS = """() => [...document.querySelectorAll('svg.av-board .av-pawn')].map((g)
   return {seat: Number(g.dataset.seat), x: r.x, y: r.y, w: r.width, h: r.height,
           number: g.querySelector('.av-pawn-no').textContent};
 })"""
+
+
+# The short labels before each title's price and income on the board (SVG text: read as textContent).
+FIGURE_LABELS = "() => [...document.querySelectorAll('svg.av-board .av-figure-label')].map((t) => t.textContent)"
+# Every word the page says of the game (the board with its tooltips, the boxes, the choices, the log), but the charge
+# card's own French words under the English effect (« Payez la taxe (R) de la case 44 … »).
+PAGE_WORDS = """() => ['#board', '#choices', '#log'].map((sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return '';
+  const copy = el.cloneNode(true);
+  copy.querySelectorAll('.av-card-words').forEach((words) => words.remove());
+  return copy.textContent;
+}).join(' ')"""
 
 
 def seat_with_a_decision(browser: Any, running: Running, lang: str, size: tuple[int, int],
@@ -128,6 +142,18 @@ def test_the_board_and_a_decision_in_the_browser(running: Running) -> None:
             assert page.locator(".av-player").count() == 9
             assert page.locator(".av-status .av-mode").inner_text() == catalog.t(lang, "web.simple_game")
             assert "web." not in page.inner_text("#board") + page.inner_text("#choices"), "a text is missing"
+            # a price and an income: English words and short English labels (P, I), French the rulebook's PA and R
+            labels = set(page.evaluate(FIGURE_LABELS))
+            assert labels == ({"P", "I"} if lang == "en" else {"PA", "R"}), labels
+            assert catalog.t(lang, "web.legend.blue") in page.inner_text(".av-legend")
+            shown = page.evaluate(PAGE_WORDS)
+            if lang == "en":
+                assert not re.search(r"\b(PA|R)\b", shown), re.findall(r".{60}\b(?:PA|R)\b.{60}", shown)
+                assert "(its income)" not in shown  # the log says whose: the business's, the establishment's
+            else:
+                assert re.search(r"\bPA\b", shown) and "reculez de 1 case" not in shown
+            if view["step"] == "buy":
+                assert ("for its price" if lang == "en" else "à son PA") in page.inner_text("#choices")
             page.screenshot(path=str(ARTIFACTS / f"a_vendre_{lang}_{width}_choice.png"), full_page=True)
 
             # a decision: the first choice, clicked

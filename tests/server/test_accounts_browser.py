@@ -13,7 +13,16 @@ from typing import Any
 
 import pytest
 
-from tests.server.support import ARTIFACTS, Running, chromium, needs_chromium, page_in, play_table, server_thread
+from tests.server.support import (
+    ARTIFACTS,
+    LOBBY_READY,
+    Running,
+    chromium,
+    needs_chromium,
+    page_in,
+    play_table,
+    server_thread,
+)
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 PASSWORD = "correct horse battery"
@@ -34,7 +43,7 @@ def test_accounts_rated_tables_and_leaderboards_in_the_browser(running: Running)
     errors: list[str] = []
     with chromium() as browser:
         ada = page_in(browser, running, "en", errors)
-        ada.wait_for_selector("#create-table")
+        ada.wait_for_selector(LOBBY_READY)
         # a guest: the box is there, closed, and says why
         assert ada.locator("#new-rated").is_disabled()
         assert ada.locator("#rated-why").inner_text() == "Log in to create a rated table."
@@ -60,7 +69,7 @@ def test_accounts_rated_tables_and_leaderboards_in_the_browser(running: Running)
         ada.click("#register-submit")
         ada.wait_for_selector("#nav-me")  # back to the lobby, logged in
         assert ada.locator("#nav-me").inner_text() == "Ada"
-        ada.wait_for_selector("#create-table")
+        ada.wait_for_selector(LOBBY_READY)
         assert ada.locator("#new-rated").is_enabled()
 
         ada.select_option("#new-game", "gracias")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.support import ARTIFACTS, Running, chromium, needs_chromium, refuse_dialog, sniff
+from tests.server.support import ARTIFACTS, LOBBY_READY, Running, chromium, needs_chromium, refuse_dialog, sniff
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 PASSWORD = "correct horse battery"
@@ -81,7 +81,7 @@ def test_levels_in_the_lobby_and_a_hint_at_the_table(running: Running, lang: str
         page.on("websocket", sniff(frames, log))
         page.on("websocket", lambda ws: ws.on("framereceived", lambda raw: keep_hint(hints, raw)))
         page.goto(running.url + "/#/")
-        page.wait_for_selector("#create-table")
+        page.wait_for_selector(LOBBY_READY)
         page.select_option("#new-game", "acquire")
         page.select_option("#new-players", "3")
 
@@ -139,7 +139,8 @@ def test_levels_in_the_lobby_and_a_hint_at_the_table(running: Running, lang: str
                                 f"#choices button[data-action='{move['action']}']").count() >= 1
             item = page.locator(".hint-moves > li").nth(i)
             assert item.get_attribute("data-hint") == move["action"]
-            assert item.locator("strong").inner_text() == legal[move["action"]]["words"]
+            said = legal[move["action"]].get("label") or legal[move["action"]]["words"]  # as its button says it
+            assert item.locator("strong").inner_text() == said
             chance = item.locator(".hint-chance").inner_text()
             sign = f"{NBSP}%" if lang == "fr" else "%"  # 36 % in French, 36% in English
             assert chance.startswith(f"{round(100 * move['win'])}{sign}") and words["chance"] in chance, chance

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.support import Running, chromium, needs_chromium, page_in
+from tests.server.support import LOBBY_READY, Running, chromium, needs_chromium, page_in
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 
@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.browser, needs_chromium]
 def opened(browser: Any, running: Running, errors: list[str], hash_: str, lang: str = "fr") -> Any:
     page = page_in(browser, running, lang, errors)
     page.reload()  # the language is read when the page starts; then the link, as a person follows it
-    page.wait_for_selector("#create-table")
+    page.wait_for_selector(LOBBY_READY)
     page.goto(f"{running.url}/#{hash_}")
     return page
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ludotheque.engine.game import all_games, get_game
-from tests.server.support import ARTIFACTS, Running, chromium, needs_chromium, page_in
+from tests.server.support import ARTIFACTS, LOBBY_READY, Running, chromium, needs_chromium, page_in
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 GAMES = sorted(g.info.name for g in all_games() if g.info.name != "hidden-dice")
@@ -20,7 +20,7 @@ GAMES = sorted(g.info.name for g in all_games() if g.info.name != "hidden-dice")
 def lobby(browser: Any, running: Running, errors: list[str], lang: str = "en") -> Any:
     page = page_in(browser, running, lang, errors)
     page.reload()  # the language is read when the page starts
-    page.wait_for_selector("#create-table")
+    page.wait_for_selector(LOBBY_READY)
     return page
 
 
@@ -36,7 +36,7 @@ def test_a_table_of_every_game_is_made_from_the_lobby(running: Running) -> None:
         page = lobby(browser, running, errors)
         for name in GAMES:
             page.goto(running.url + "/#/")
-            page.wait_for_selector("#create-table")
+            page.wait_for_selector(LOBBY_READY)
             page.select_option("#new-game", name)
             info = get_game(name).info
             page.select_option("#new-players", str(info.min_players))
@@ -62,6 +62,14 @@ def test_a_table_of_every_game_is_made_from_the_lobby(running: Running) -> None:
                 info.min_players - 1), made
             for option, value in typed.items():
                 assert made["options"][option] == value, (name, option, made["options"])
+        # back in the lobby, the tables this browser holds a seat at lead back to it; the others are watched
+        page.goto(running.url + "/#/")
+        page.wait_for_selector(".tables li")
+        running.create(game="gracias", players=3, seats=[{"bot": "random"}] * 3)
+        page.wait_for_function(f"document.querySelectorAll('.tables li').length > {len(GAMES)}", timeout=15_000)
+        rows = page.locator(".tables li").all_inner_texts()
+        assert sum(r.startswith("Back to your seat") for r in rows) == len(GAMES), rows
+        assert any(r.startswith(("Watch", "Sit down")) and "3 players" in r for r in rows), rows
     assert not errors, errors
 
 
@@ -76,7 +84,8 @@ def test_the_seats_choices_stay_and_a_seat_kept_for_another_shows_its_link(runni
         page.fill("[name=name-1]", "Ada")
         page.select_option("[name=seat-2]", "bot:expert")
         # a bot that is not a level is named in French too (its name for --bots is the option's value)
-        assert page.locator("[name=seat-2] option[value='bot:heuristic']").inner_text() == "bot\u00a0: heuristique"
+        assert page.locator("[name=seat-2] option[value='bot:heuristic']").inner_text() == (
+            "bot, heuristique\u00a0: joue aussitôt, selon le bon sens du jeu")
         page.select_option("#new-players", "4")  # another count: the three seats chosen stay as they were
         assert [page.input_value(f"[name=seat-{i}]") for i in range(4)][:3] == ["reserved", "reserved", "bot:expert"]
         assert page.input_value("[name=name-1]") == "Ada" and page.input_value("[name=name-0]") == "Zoé"

@@ -16,7 +16,11 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
+from ludotheque.cli.render import View, get_renderer
 from ludotheque.engine.game import get_game
+from ludotheque.engine.match import Match
+from ludotheque.engine.record import SeatConfig
+from ludotheque.server.protocol import shown
 from tests.server import support
 from tests.server.support import ARTIFACTS, HOSTILE, Running, needs_chromium
 
@@ -128,3 +132,90 @@ def test_a_server_opens_no_file_a_visitor_names(running: Running) -> None:
     assert summary["status"] == "over", summary
     record = running.api("GET", f"/api/tables/{data['id']}/record").json()
     assert record["data"]["board"]["file"] == "luxembourg_shopping/data/board.toml"
+
+
+# --- a player's review of the browser: the words of the buttons --------------------------------------------------
+COMMANDS = ("web.buy", "web.pass_buy", "web.merge", "web.pass_merge", "web.pay", "web.sell_for")
+"""The texts that say what a button does (the others say what follows: « il vous restera … », « coûte … »)."""
+INFINITIVE = re.compile(r"^(ne pas )?\w+(er|re|ir)\b", re.IGNORECASE)
+
+
+def test_the_french_buttons_say_what_to_do_in_the_infinitive() -> None:
+    """As the French commands are everywhere (acheter, vendre, payer…): a sale's button read « vendu 4 000 » where
+    the English says "sell for 4,000"; it is « vendre pour 4 000 »."""
+    catalog = get_game("luxembourg-shopping").catalog
+    for key in COMMANDS:
+        text = catalog.messages["fr"][key]
+        assert INFINITIVE.match(text), (key, text)
+    assert catalog.t("fr", "web.sell_for", amount="4\u00a0000") == "vendre pour 4\u00a0000"
+    assert catalog.t("en", "web.sell_for", amount="4,000") == "sell for 4,000"
+
+
+SELLING: dict[str, Any] = {
+    "game": "luxembourg-shopping", "players": 3, "owners": {"1": 0, "2": 0, "3": 0, "40": 0, "12": 1},
+    "galleries": [[1, 2, 3]], "signs": [40], "pos": [0, 14, 0], "cash": [5_000, 100_000, 100_000], "player": 0,
+    "queue": [["payment", 0, 1, 20_000, "bill"], ["end_turn"]],
+}
+"""Ada owes Bob 20 000 and has 5 000: her shops 1, 2, 3 make gallery G1, shop 40 has a sign."""
+SALES = {"en": {"sell 1": "sell for 4,000 · gallery G1 is dissolved",
+                "sell 40": "sell for 12,000 · its sign goes"},
+         "fr": {"sell 1": "vendre pour 4\u202f000 · la galerie G1 est dissoute",
+                "sell 40": "vendre pour 12\u202f000 · son enseigne disparaît"}}
+"""The sale buttons' notes (the browser groups French thousands with a narrow no-break space, as ``Intl`` does)."""
+
+
+def frame_of(match: Match, lang: str, names: list[str]) -> dict[str, Any]:
+    """Seat 0's state frame of ``match``, as the server builds it (``protocol.frame``), for a view drawn alone."""
+    game = match.game
+    obs = match.state.observation(0)
+    legal = [a.text() for a in match.legal_actions()]
+    view = View(game, obs, 0, lang, names, legal)
+    return {"table": f"sell-{lang}", "at": 1, "seat": 0, "to_move": 0, "view": obs,
+            "seats": [{"seat": i, "name": n} for i, n in enumerate(names)],
+            "legal": [{"text": t, **shown(get_renderer(game), view, t)} for t in legal]}
+
+
+DRAW = """async ([frame, lang]) => {
+    const { loadTexts } = await import("/static/i18n.js");
+    const view = await import("/games/luxembourg-shopping/view.js");
+    const t = await loadTexts(lang, "luxembourg-shopping");
+    const ctx = { t, lang, seat: 0, names: frame.seats.map((s) => s.name), legal: frame.legal, act: () => {},
+                  log: [], extra: async () => null };
+    const board = document.createElement("div");
+    const choices = document.createElement("div");
+    document.body.replaceChildren(board, choices);
+    view.render(board, frame, ctx);
+    view.renderChoices(choices, frame, ctx);
+    return {
+        title: choices.querySelector("h2").innerText,
+        notes: Object.fromEntries([...choices.querySelectorAll(".lux-choice")].map(
+            (b) => [b.dataset.action, b.querySelector("small") ? b.querySelector("small").innerText : ""])),
+    };
+}"""
+
+
+@pytest.mark.browser
+@needs_chromium
+def test_the_sale_buttons_say_sell_for(running: Running) -> None:
+    """A forced sale in the browser, in English and French: each shop's button says « vendre pour 4 000 » (it said
+    « vendu 4 000 »), then what goes with the shop (its gallery dissolved, its sign)."""
+    names = ["Ada", "Bob", "Cy"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    errors: list[str] = []
+    with support.chromium() as browser:
+        for lang in ("en", "fr"):
+            match = Match(get_game("luxembourg-shopping"), 3, {}, seed=1, seats=[SeatConfig(n) for n in names],
+                          start=SELLING)
+            assert {a.text() for a in match.legal_actions()} == {"sell 1", "sell 2", "sell 3", "sell 40"}
+            page = support.page_in(browser, running, lang, errors)
+            page.wait_for_load_state("networkidle")
+            said = page.evaluate(DRAW, [frame_of(match, lang, names), lang])
+            thousands = "," if lang == "en" else "\u202f"
+            assert said["title"] == get_game("luxembourg-shopping").catalog.t(
+                lang, "web.sell_title", amount=f"20{thousands}000", to="Bob", cash=f"5{thousands}000")
+            for action, note in SALES[lang].items():
+                assert said["notes"][action] == note, (action, said["notes"])
+            assert not any("vendu" in note for note in said["notes"].values())
+            page.screenshot(path=str(ARTIFACTS / f"luxembourg_{lang}_sell.png"), full_page=True)
+            page.close()
+    assert not errors, errors

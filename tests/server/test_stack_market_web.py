@@ -28,7 +28,16 @@ import pytest
 import websockets
 
 from ludotheque.engine.game import get_game
-from tests.server.support import Running, assert_in_both_catalogues, launch_chromium, needs_chromium, server_thread
+from tests.server.support import (
+    LOBBY_READY,
+    Running,
+    assert_in_both_catalogues,
+    chromium,
+    launch_chromium,
+    needs_chromium,
+    seat_page,
+    server_thread,
+)
 
 WEB = Path(__file__).parents[2] / "src/ludotheque/games/stack_market/web"
 ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
@@ -229,7 +238,7 @@ def test_aim_by_clicking_the_top_face_in_the_browser(running: Running, lang: str
             page.evaluate("lang => localStorage.setItem('ludo.lang', lang)", lang)
             page.reload()
             # the lobby: a number per seat for the game's seat option; a table made with it keeps it
-            page.wait_for_selector("#create-table")
+            page.wait_for_selector(LOBBY_READY)
             page.select_option("#new-game", "stack-market")
             page.select_option("#new-players", "3")
             assert page.locator('[name="seat-2-steadiness"]').input_value() == "1800"
@@ -378,3 +387,183 @@ def test_a_database_of_the_first_schema_gets_seat_settings(tmp_path: Path) -> No
         assert store.table("old").seats[0].settings == {}
     finally:
         store.close()
+
+
+# --- an aim outside its limits ----------------------------------------------------------------------------------------
+def plain(text: str) -> str:
+    """``text`` with its no-break spaces as spaces (the page's numbers and units keep theirs)."""
+    return re.sub(r"[\u00a0\u202f ]+", " ", text).strip()
+
+
+AIM_REFUSALS = {
+    "en": {"x": "Left–right (mm): 25 is outside the limits; type a number from −8 mm to 8 mm.",
+           "y": "Front–back (mm, + away from you): −8.5 is outside the limits; type a number from −8 mm to 8 mm.",
+           "turn": "Turn (°, + anticlockwise): 50 is outside the limits; type a number from −45° to 45°.",
+           "no number": "Left–right (mm): type a number from −8 mm to 8 mm.",
+           "nothing": "No die is placed until the aim is within its limits.",
+           "falls": "would fall", "margin": "(margin {mm} mm)"},
+    "fr": {"x": "Gauche–droite (mm) : 25 dépasse les limites ; saisissez un nombre de −8 mm à 8 mm.",
+           "y": "Devant–derrière (mm, + vers le fond) : −8,5 dépasse les limites ; saisissez un nombre de −8 mm à "
+                "8 mm.",
+           "turn": "Rotation (°, + sens antihoraire) : 50 dépasse les limites ; saisissez un nombre de −45° à 45°.",
+           "no number": "Gauche–droite (mm) : saisissez un nombre de −8 mm à 8 mm.",
+           "nothing": "Aucun dé ne sera posé tant que la visée sort de ses limites.",
+           "falls": "tomberait", "margin": "(marge {mm} mm)"},
+}
+"""What the aiming panel says of a refused field (the rules' limits: actions.py AIM_LIMIT_UM, TURN_LIMIT), and
+where its verdict says how the die placed exactly there does."""
+
+
+def reach_my_aim(page: Any, frames: list[dict[str, Any]]) -> None:
+    """Play seat 0's first choice (investing, an order, staying) until it has a die to aim."""
+    for _ in range(60):
+        page.wait_for_selector(".sm-choices", timeout=30000)
+        if page.locator(".sm-aim").count():
+            return
+        before = max(f["at"] for f in frames)
+        page.locator(".sm-choice").first.click()
+        for _ in range(200):
+            if max(f["at"] for f in frames) > before:
+                break
+            page.wait_for_timeout(25)
+    raise AssertionError("seat 0 never had a die to aim")
+
+
+@pytest.mark.browser
+@needs_chromium
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_aim_outside_its_fields_limits_is_refused_in_the_page_and_nothing_is_sent(running: Running,
+                                                                                      lang: str) -> None:
+    """The review: « Posez un 0 sur la compagnie A », 25 typed in « Gauche–droite (mm) » (limits −8 to 8), Tab, « Poser
+    le dé »: the field kept 25, the preview said the die stood (« marge 0,0 mm », the aim clamped to 8 mm without a
+    word) and « aim 8000 0 0 » was played. Now a value outside a field's limits (x, y, the turn), or no number, is
+    said in the page's language with the range allowed, the field keeps it and is marked, the preview shows no die,
+    and neither the button nor Enter sends anything, even after the panel is drawn again (a chat line); once every
+    field is within its limits the preview is the one of the aim that is sent, and the die lands as it said."""
+    said = AIM_REFUSALS[lang]
+    errors: list[str] = []
+    sent: list[str] = []
+    with chromium() as browser:
+        seat = seat_page(browser, running, "stack-market", [{"name": "Ada", "settings": {"steadiness": 0}},
+                                                            {"bot": "random"}, {"bot": "random"}],
+                         lang, (1280, 900), errors)
+        page = seat.page
+        page.on("websocket", lambda ws: ws.on("framesent", lambda m: sent.append(json.loads(m).get("action") or "")))
+        page.reload()
+        reach_my_aim(page, seat.frames)
+
+        def aims() -> list[str]:
+            return [a for a in sent if a.startswith("aim")]
+
+        def refused(name: str, value: str | None, key: str, shot: str = "") -> None:
+            field = page.locator(f'[name="{name}"]')
+            if value is None:  # a letter a number field takes (an exponent) and nothing after it: no number
+                field.fill("")
+                field.press_sequentially("e")
+            else:
+                field.fill(value)
+            field.press("Tab")
+            assert field.input_value() == (value or "")  # as typed: never corrected without a word
+            assert field.get_attribute("aria-invalid") == "true"
+            assert plain(page.inner_text(".sm-aim-error")) == said[key]
+            assert plain(page.inner_text(".sm-verdict")) == said["nothing"]
+            assert page.inner_text(".sm-chance") == ""
+            assert page.locator(".sm-place").is_disabled()
+            assert page.locator(".sm-elev .sm-ghost .sm-ghost-die, .sm-zoom .sm-ghost-die").count() == 0
+            page.locator(".sm-place").click(force=True)
+            field.press("Enter")
+            page.locator(".sm-topview").press("Enter")
+            page.wait_for_timeout(300)
+            assert not aims(), aims()
+            if shot:
+                page.screenshot(path=str(ARTIFACTS / f"stack_market_{lang}_{shot}.png"), full_page=True)
+            field.fill("0")
+            field.press("Tab")
+            assert field.get_attribute("aria-invalid") == "false" and not page.locator(".sm-aim-error").is_visible()
+            assert not page.locator(".sm-place").is_disabled()
+
+        refused("aim-x", "25", "x", shot="aim_refused")
+        refused("aim-y", "-8.5", "y")
+        refused("aim-turn", "50", "turn", shot="turn_refused")
+        refused("aim-x", "", "no number")
+        refused("aim-x", None, "no number")
+
+        # drawn again (a chat line comes) while a field is refused: it stays refused, as typed
+        page.fill('[name="aim-x"]', "25")
+        page.evaluate("document.querySelector('.sm-aim').dataset.before = '1'")
+        page.fill(".chat-form input", "hello")
+        page.press(".chat-form input", "Enter")
+        page.wait_for_selector(".chat-lines li", timeout=5000)
+        page.wait_for_function("() => !document.querySelector('.sm-aim').dataset.before", timeout=5000)
+        assert page.input_value('[name="aim-x"]') == "25"
+        assert plain(page.inner_text(".sm-aim-error")) == said["x"] and page.locator(".sm-place").is_disabled()
+        assert not aims()
+
+        # within the limits: the preview is the aim's, and the die lands where it said
+        view = seat.frames[-1]["view"]
+        building = next(c for c in view["companies"] if c["company"] == view["building"])
+        top = building["poses"][-1]
+        for name, value in (("aim-x", "7.5"), ("aim-y", "-2"), ("aim-turn", "10")):
+            page.fill(f'[name="{name}"]', value)
+        page.press('[name="aim-turn"]', "Tab")
+        assert not page.locator(".sm-aim-error").is_visible() and not page.locator(".sm-place").is_disabled()
+        verdict = plain(page.inner_text(".sm-verdict"))
+        page.locator(".sm-place").click()
+        for _ in range(200):
+            placed = [e["args"] for e in seat.log if e["kind"] == "placed" and e["args"]["seat"] == 0]
+            if placed:
+                break
+            page.wait_for_timeout(25)
+        assert aims() == ["aim 7500 -2000 1000"]
+        assert placed and (placed[0]["x"] - top[0], placed[0]["y"] - top[1]) == (7500, -2000)
+        margin = placed[0]["margin"]
+        if margin is None:
+            assert said["falls"] in verdict, verdict
+        else:
+            mm = f"{margin / 1000:.1f}".replace(".", "," if lang == "fr" else ".")
+            assert said["margin"].format(mm=mm) in verdict, verdict
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_forged_aim_outside_the_limits_is_refused_and_changes_nothing(running: Running, lang: str) -> None:
+    """The server refuses an aim the rules do not allow (offset beyond ±8000 µm, turn beyond ±45°: actions.py,
+    state.py ``is_legal``), whatever the page does: a clear error in the seat's language, the table where it was."""
+    data = running.create(game="stack-market", players=3, seats=[{"name": "Ada", "settings": {"steadiness": 0}},
+                                                                 {"bot": "random"}, {"bot": "random"}], bot_delay_ms=0)
+    table, token = data["id"], data["tokens"]["0"]
+    seen: list[dict[str, Any]] = []
+
+    async def until(ws: Any, predicate: Any) -> dict[str, Any]:
+        while True:
+            message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 20))
+            seen.append(message)
+            if predicate(message):
+                return message
+
+    async def go(lang: str) -> None:
+        async with websockets.connect(running.ws(table, token, lang), max_size=2**22) as ws:
+            frame = await until(ws, lambda m: m["type"] == "state" and m["to_move"] == 0 and m["legal"])
+            while frame["view"]["phase"] != "aim":
+                await ws.send(json.dumps({"type": "act", "action": frame["legal"][0]["text"], "at": frame["at"]}))
+                frame = await until(ws, lambda m: m["type"] == "state" and m["to_move"] == 0 and m["legal"])
+            at, view = frame["at"], frame["view"]
+            building = next(c for c in view["companies"] if c["company"] == view["building"])
+            top = building["poses"][-1]
+            del seen[:]
+            for forged in ("aim 25000 0 0", "aim 0 -8001 0", "aim 8000 8000 4501", "aim 25mm 0 0"):
+                await ws.send(json.dumps({"type": "act", "action": forged, "at": at}))
+                error = await until(ws, lambda m: m["type"] == "error")
+                words = ("X and Y within ±8000 µm (over the top face) and TURN within ±4500 hundredths of a degree"
+                         if lang == "en" else "X et Y entre ±8000 µm (au-dessus de la face du dessus) et ROTATION "
+                         "entre ±4500 centièmes de degré")
+                assert words in error["message"] and error["at"] == at, error
+            assert all(m["type"] == "error" or m.get("at") == at for m in seen), seen  # the table did not move
+            summary = running.api("GET", f"/api/tables/{table}").json()
+            assert summary["status"] == "playing"
+            await ws.send(json.dumps({"type": "act", "action": "aim 8000 -8000 4500", "at": at}))  # the limits
+            moved = await until(ws, lambda m: m["type"] == "state" and m["at"] > at)
+            placed = next(e["args"] for e in moved["events"] if e["kind"] == "placed" and e["args"]["seat"] == 0)
+            assert (placed["x"] - top[0], placed["y"] - top[1]) == (8000, -8000)  # a perfect hand: the aim played
+
+    asyncio.run(go(lang))

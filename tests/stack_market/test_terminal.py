@@ -7,12 +7,14 @@ whole games on an 80 × 24 and a 120 × 40 terminal that fit."""
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import re
 from typing import Any, cast
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Console
 
 from ludotheque.cli.play import build_session
 from ludotheque.cli.render import get_renderer
@@ -378,3 +380,76 @@ def test_the_help_lists_each_action_with_its_explanation_under_one_column(lang: 
 def _flat(text: str) -> str:
     """``text`` with its spaces (no-break ones too) and line breaks as single spaces."""
     return " ".join(text.split())
+
+
+# --- the order things are said in, the end's status line -------------------------------------------------------------
+TALLEST = {"en": "holds the tallest-building card", "fr": "prend la carte du plus haut building"}
+BONUS = {"en": "receives the tallest-building bonus", "fr": "reçoit le bonus du plus haut building"}
+ROUND_OVER = {"en": "Round 1 is over:", "fr": "La manche 1 est terminée"}
+
+
+def _with_bots(lang: str) -> Any:
+    """``ludo play stack-market --bots heuristic,random --seed 2`` on 80 × 24, output not a terminal, as in the review
+    that found the card said after its bonus."""
+    args = argparse.Namespace(game="stack-market", players=3, option=[], seed=2, names=None,
+                              bots="heuristic,random", load=None, lang=lang)
+    return build_session(args, lambda prompt: "", Console(file=io.StringIO(), width=80, height=24, record=True,
+                                                          color_system=None))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_round_end_stop_says_the_last_turn_before_the_bonus_it_won(lang: str) -> None:
+    """Player 0 takes the tallest-building card at 23 dice, then Bot 1 places a 24th and takes it, and the round ends:
+    the stop at the round's end says Bot 1's turn and its taking the card before the round's summary and the bonus
+    (the screen after the stop used to be the first to say it, after the bonus it won)."""
+    shots = play(_with_bots(lang), lambda shot: "1" if shot.prompt == "> " else "", limit=4000, stop_after=200)
+    stop = next(s for s in shots if ROUND_OVER[lang] in s.text)
+    flat = " ".join(stop.text.split())
+    bot = "Bot 1 (heuristic)" if lang == "en" else "Bot 1 (heuristique)"
+    took = flat.index(f"{bot} {TALLEST[lang]}")
+    turn = flat.index(f"{bot}, {'company' if lang == 'en' else 'compagnie'} A")
+    assert turn < took < flat.index(ROUND_OVER[lang]) < flat.index(f"{bot} {BONUS[lang]}"), stop.text
+    before = shots[shots.index(stop) - 1].text  # the last screen before: Player 0 holds the card
+    assert f"Player 0 {TALLEST[lang]}" in " ".join(before.split()) or f"Joueur 0 {TALLEST[lang]}" in " ".join(
+        before.split()), before
+
+
+def test_a_round_end_stop_tells_the_events_since_one_looked_in_their_order() -> None:
+    """Whatever the viewer last saw, the stop at a round's end says what came after it up to the round's end, the
+    turn under way from its start (one line, not its pieces), then the summary; nothing from before."""
+    match = reach(4, 5, "over")
+    log = match.log_for(None)
+    view = view_of(match, "en", 80, seat=None)
+    end = next(i for i, e in enumerate(log) if e.kind == "round_end")
+    start = next(i for i, e in enumerate(log) if e.kind == "round_start")
+    last_turn = max(i for i in range(end) if log[i].kind == "turn")
+    for since in (last_turn, last_turn + 1, end - 1, end, end + 1):
+        said = [str(getattr(p, "plain", "")) for p in RENDERER.milestone(view, log[:start + 1], since)]
+        heading = next(i for i, text in enumerate(said) if text.startswith("Round 1 is over"))
+        told = RENDERER.event_lines(view, log[last_turn:end]) if since < end else []
+        assert [" ".join(t.split()) for t in said[:heading]] == [" ".join(f"• {line.text}".split()) for line in told]
+        if told:
+            assert said[0].startswith(f"• {NAMES[log[last_turn].args['seat']]}, company "), said
+        summary = RENDERER.event_lines(view, log[end + 1:start])
+        assert [" ".join(t.split()) for t in said[heading + 1:heading + 1 + len(summary)]] == \
+            [" ".join(f"• {line.text}".split()) for line in summary]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_end_screen_has_the_title_rule_and_a_status_line_without_a_full_stop(lang: str) -> None:
+    """The end of ``ludo play``: the game's title rule, as over every screen before, then « Game over · reserve
+    0/50 · … », not "The game is over. · reserve …"; a spectator's end (``ludo replay`` rules its own title) has
+    the status line alone."""
+    shots = play(_with_bots(lang), lambda shot: "1" if shot.prompt == "> " else "", limit=4000)
+    end = shots[-1].lines
+    status = next(i for i, line in enumerate(end) if line.startswith(("Game over", "Partie terminée")))
+    assert re.fullmatch(r"─+ Stack Market ─+", end[status - 1]), end[status - 1:status + 1]
+    over = {"en": "Game over · reserve 0/50 · ", "fr": "Partie terminée · réserve 0/50 · "}
+    assert end[status].startswith(over[lang]), end[status]
+    assert not re.search(r"\.\s*·", end[status])
+    match = reach(3, 5, "over")
+    spectator = draw(view_of(match, lang, 80, 17, seat=None)).splitlines()
+    assert spectator[0].startswith(("Game over · ", "Partie terminée · ")) and "─" not in spectator[0]
+    seated = draw(view_of(match, lang, 80, 17, seat=0)).splitlines()
+    assert re.fullmatch(r"─+ Stack Market ─+", seated[0]) and seated[1].startswith(("Game over", "Partie terminée"))
+    assert len(seated) <= 17

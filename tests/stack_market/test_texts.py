@@ -202,5 +202,26 @@ def test_the_browsers_record_agrees_with_its_height() -> None:
     catalog = GAME.catalog
     assert catalog.plural("en", "web.record_holder", 16, count=16, player="Ada") == "Record: 16 dice, Ada"
     assert catalog.plural("en", "web.record_holder", 1, count=1, player="Ada") == "Record: 1 die, Ada"
-    assert catalog.plural("fr", "web.record_none", 15, count=15) == f"Record{NBSP}: 15 dés (personne encore)"
+    # a record nobody holds yet (« (personne encore) » read badly)
+    assert catalog.plural("fr", "web.record_none", 15, count=15) == f"Record{NBSP}: 15 dés (personne pour l'instant)"
+    assert catalog.plural("en", "web.record_none", 15, count=15) == "Record: 15 dice (nobody holds it yet)"
+    assert catalog.plural("en", "web.record_none", 1, count=1) == "Record: 1 die (nobody holds it yet)"
     assert catalog.plural("fr", "web.record_title", 1, count=1) == f"Le record du plus haut building{NBSP}: 1 dé"
+
+
+def test_the_margin_is_called_margin_everywhere() -> None:
+    """One word for a building's margin, the distance it is from falling: the company card said "safety 6.0 mm" in
+    English while the log and the terminal said "margin" (French says « marge » everywhere). Every English text of
+    the game (rules, terminal, browser) says "margin" and none "safety"; the browser's card and placement panel ask
+    for the texts that say it."""
+    catalog = GAME.catalog
+    safety = {key: text for key, text in catalog.messages["en"].items() if "safety" in text.lower()}
+    assert not safety, safety
+    assert catalog.t("en", "web.margin", mm="6.0 mm") == "margin 6.0 mm"
+    assert catalog.t("fr", "web.margin", mm="6,0 mm") == "marge 6,0 mm"
+    assert catalog.t("en", "web.exact_stands", mm="4.2 mm") == \
+        "Placed exactly there, the building stands (margin 4.2 mm)."
+    assert "margin 4.2\u00a0mm" in GAME.describe(Event("placed", {"seat": 0, "face": 3, "company": "C", "height": 4,
+                                                                   "margin": 4200}), "en", NAMES)
+    source = (Path(__file__).parents[2] / "src/ludotheque/games/stack_market/web/view.js").read_text(encoding="utf-8")
+    assert 't("web.margin", {' in source and 't("web.exact_stands", {' in source and "web.safety" not in source

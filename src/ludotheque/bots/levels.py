@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import LEVELS, WORDS
 
-__all__ = ["WORDS", "bot_title", "levels_json"]
+__all__ = ["WORDS", "bot_help", "bot_title", "levels_json"]
 
 
 def levels_json() -> list[dict[str, object]]:
@@ -23,3 +23,12 @@ def bot_title(spec: str, lang: str) -> str:
     if name in LEVELS:
         return WORDS.t(lang, f"level.{name}")
     return WORDS.t(lang, f"bot.{name}") if WORDS.has(f"bot.{name}") else name
+
+
+def bot_help(spec: str, lang: str) -> str:
+    """What a bot that is not a level does, in ``lang``, for the table setup (empty for another package's bot, whose
+    author describes it in English: ``ludo games`` shows that)."""
+    name = spec.split(":", 1)[0].strip().lower()
+    if name in LEVELS:
+        return WORDS.t(lang, f"level_help.{name}")
+    return WORDS.t(lang, f"bot_help.{name}") if WORDS.has(f"bot_help.{name}") else ""

@@ -50,12 +50,14 @@ def run_games(args: argparse.Namespace) -> int:
         table = Table(UI.t(lang, "games.option"), UI.t(lang, "games.default"), UI.t(lang, "games.allowed"), "",
                       box=None, padding=(0, 2), header_style="bold")
         for o in i.options:
-            table.add_row(o.name, _default(o), Words(allowed(o, lang)), Words(o.help_fr if lang == "fr" else o.help_en))
+            table.add_row(o.name, _default(o, lang), Words(allowed(o, lang)),
+                          Words(o.help_fr if lang == "fr" else o.help_en))
         if i.seat_options:
             table.add_row(*(Text(UI.t(lang, key), style="bold") for key in
                             ("games.seat_option", "games.default", "games.allowed")), "")
         for o in i.seat_options:
-            table.add_row(o.name, _default(o), Words(allowed(o, lang)), Words(o.help_fr if lang == "fr" else o.help_en))
+            table.add_row(o.name, _default(o, lang), Words(allowed(o, lang)),
+                          Words(o.help_fr if lang == "fr" else o.help_en))
         console.print(table)
     console.print(Text(UI.t(lang, "games.levels"), style="bold"))
     levels = Table(box=None, padding=(0, 2), show_header=False)
@@ -84,8 +86,17 @@ def run_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def _default(option: OptionSpec) -> str:
+def _default(option: OptionSpec, lang: str) -> str:
+    """An option's default as ``lang`` writes it: « non », 1 800 (a command line takes either)."""
+    if isinstance(option.default, bool):
+        return UI.t(lang, "games.yes" if option.default else "games.no")
+    if isinstance(option.default, int):
+        return format_int(option.default, lang)
     return written(option.default)
+
+
+def _quoted(value: object, lang: str) -> str:
+    return UI.t(lang, "games.quoted", value=value)
 
 
 def _option_json(o: OptionSpec) -> dict[str, object]:
@@ -99,9 +110,10 @@ def allowed(option: OptionSpec, lang: str) -> str:
     if option.kind is bool:
         return UI.t(lang, "games.bool")
     if option.file:
-        return UI.t(lang, "games.file", default=repr(option.default))
+        return UI.t(lang, "games.file", default=_quoted(option.default, lang))
     if option.bounds is not None:
         return UI.t(lang, "games.range", min=format_int(option.bounds[0], lang), max=format_int(option.bounds[1], lang))
     if option.choices:
-        return join_words((repr(c) if isinstance(c, str) else str(c) for c in option.choices), lang, either=True)
+        return join_words((_quoted(c, lang) if isinstance(c, str) else str(c) for c in option.choices), lang,
+                          either=True)
     return UI.t(lang, "games.any", kind=option.kind.__name__)

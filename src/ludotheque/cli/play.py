@@ -257,7 +257,7 @@ class PlaySession:
             number = int(text)
             if 1 <= number <= len(legal):
                 return self.match.state.parse_action(legal[number - 1])
-            self._error("error.number", number=number, count=len(legal))
+            self._error("error.number" if len(legal) > 1 else "error.number_only", number=number, count=len(legal))
             return None
         typed = getattr(self.renderer, "check_typed", None)
         doubt = typed(self._view(seat, legal), text) if typed is not None else None
@@ -422,9 +422,10 @@ class PlaySession:
         """An event entry, wrapped to the terminal (never inside a number), a bullet for each of its lines."""
         return bullets(text, self.console.width)
 
-    def _say(self, text: str, style: str = "") -> None:
-        """Print words as they are (names, paths and engine messages are never read as markup)."""
-        self.console.print(wrapped(text, self.console.width, style))
+    def _say(self, text: str, style: str = "", indent: str = "") -> None:
+        """Print words as they are (names, paths and engine messages are never read as markup), a line after the
+        first starting with ``indent``."""
+        self.console.print(wrapped(text, self.console.width, style, indent=indent))
 
     def _clear(self) -> None:
         """Clear the screen and the terminal's scrollback (so the next person cannot scroll up to a hand)."""
@@ -605,7 +606,7 @@ class PlaySession:
             self._say(self.ui_n(hidden, "screen.log_hidden_one", "screen.log_hidden_other", count=hidden), "dim")
             lines = lines[-MAX_LOG_LINES:]
         for line in lines or [self.ui("screen.nothing")]:
-            self._say(f"• {line}")
+            self._say(f"• {line}", indent="  ")  # under the entry's first word, as "what happened" shows it
 
     # --- the end ------------------------------------------------------------------------------
     def _final(self) -> None:

@@ -16,6 +16,7 @@ import io
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from string import Formatter
 from typing import Any, Protocol
 
 from rich.cells import cell_len
@@ -86,6 +87,17 @@ class View:
         return (self.width is None or self.width >= WIDE) and (self.height is None or self.height >= TALL)
 
 
+def filled(template: str, fields: dict[str, Text]) -> Text:
+    """``template``'s words with each ``{field}`` replaced by its styled text (a catalogue text asked with its fields
+    left as ``{field}``, so that the language decides the words around them and each keeps its own style)."""
+    out = Text()
+    for literal, field, _, _ in Formatter().parse(template):
+        out.append(literal)
+        if field:
+            out.append_text(fields[field])
+    return out
+
+
 def wrapped(text: str | Text, width: int | None, style: str = "", indent: str = "", hang: bool = False) -> Text:
     """``text`` wrapped to ``width`` columns at ordinary spaces only (its styles kept), so that a number written
     with no-break spaces (French ``6 000``) is never cut in two and French punctuation stays with its word (the
@@ -107,11 +119,36 @@ def wrapped(text: str | Text, width: int | None, style: str = "", indent: str = 
         if hang:
             column = re.match(r"(\s*\S(?:.*?\S)?\s{2,})\S", line) or re.match(r"(\s*)", line)
             pad = " " * len(column.group(1)) if column else indent
-        for i, (begin, end) in enumerate(_breaks(line, width, len(pad))):
+        for i, (begin, end) in enumerate(_folded(line, _breaks(line, width, len(pad)), width, len(pad))):
             if i:
                 out.append("\n" + pad)
             out.append_text(text[start + begin:start + end])
         start += len(line) + 1
+    return out
+
+
+def _folded(line: str, spans: list[tuple[int, int]], width: int, indent: int) -> list[tuple[int, int]]:
+    """``spans`` with any line still wider than its room (a word longer than a line: « Correspondance » held by
+    its no-break spaces in a narrow column) cut where it reaches the edge, so that nothing of it is lost."""
+    out: list[tuple[int, int]] = []
+    for begin, end in spans:
+        room = width - (indent if out else 0)
+        while cell_len(line[begin:end]) > room:
+            cut = begin + 1
+            while cut < end and cell_len(line[begin:cut + 1]) <= room:
+                cut += 1
+            space = line.rfind(" ", begin + 1, cut + 1)  # at a space if there is one, else where it reaches the edge
+            if space > begin and line[begin:space].strip():
+                cut = space
+            else:  # inside a word: never before French punctuation or its no-break space, nor just after «
+                while cut - 1 > begin and cut < len(line) and (line[cut] in NOT_FIRST or line[cut - 1] in "«\u00a0"):
+                    cut -= 1
+            out.append((begin, cut))
+            begin = cut
+            while begin < end and line[begin] == " ":
+                begin += 1
+            room = width - indent
+        out.append((begin, end))
     return out
 
 
@@ -183,17 +220,22 @@ def numbers_fit(headers: Sequence[str], columns: Sequence[Iterable[str]], width:
 
 QUOTED = re.compile(r"[“«][^“”«»\n]{1,30}[”»]")
 """A short quotation (a command a player types: “stack 2 3 4 0”, « viser soigné »), kept on one line."""
+NOT_FIRST = ":;!?»%\u00a0"
+"""What never begins a line folded inside a word (it belongs to the word before)."""
+SMALL_NUMBER = re.compile(r"\d{1,3}\W{0,2}$")
+"""A word that is a small number (a seat, a trio, a die: ``Bot 1``, ``case 12,``), kept with the word before it."""
 
 
 def _breaks(line: str, width: int, indent: int) -> list[tuple[int, int]]:
-    """Where ``line`` is cut: (begin, end) of each wrapped line, only at ordinary spaces and never inside a short
-    quotation (``QUOTED``), the first line keeping its leading spaces and the others (``indent`` columns to the
-    left of them) starting at a word; a word longer than a line is left to be folded."""
+    """Where ``line`` is cut: (begin, end) of each wrapped line, only at ordinary spaces, never inside a short
+    quotation (``QUOTED``) nor before a small number (``SMALL_NUMBER``), the first line keeping its leading spaces
+    and the others (``indent`` columns to the left of them) starting at a word; a word longer than a line is left
+    to be folded (``_folded``)."""
     words: list[tuple[int, int]] = []
     kept = [range(m.start(), m.end()) for m in QUOTED.finditer(line)]
     for m in re.finditer(r"[^ ]+", line):
-        if (words and any(words[-1][1] in span for span in kept)  # a short quotation is not cut, if it fits
-                and cell_len(line[words[-1][0]:m.end()]) <= width - indent):
+        held = bool(words) and (any(words[-1][1] in span for span in kept) or bool(SMALL_NUMBER.match(m.group())))
+        if held and cell_len(line[words[-1][0]:m.end()]) <= width - indent:  # if it fits a line
             words[-1] = (words[-1][0], m.end())
         else:
             words.append((m.start(), m.end()))

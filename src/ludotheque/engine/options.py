@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,6 +14,15 @@ OptionValue = bool | int | str
 TRUE_WORDS = frozenset({"true", "yes", "on", "1", "oui", "vrai"})
 FALSE_WORDS = frozenset({"false", "no", "off", "0", "non", "faux"})
 """How a yes-or-no setting (a game's option, a bot's parameter) may be typed, in English or French."""
+GROUPED = re.compile(r"[+-]?\d{1,3}(?:([ \u00a0\u202f,_])\d{3})(?:\1\d{3})*")
+"""A whole number typed with its digits in groups of three, as the screen writes it (``1 800``, ``1,800``)."""
+
+
+def _ungrouped(raw: Any) -> Any:
+    """``raw`` without the spaces or commas that group its digits, if it is such a number; else as it is."""
+    if isinstance(raw, str) and GROUPED.fullmatch(raw.strip()):
+        return re.sub(r"[ \u00a0\u202f,_]", "", raw.strip())
+    return raw
 
 
 @dataclass(frozen=True)
@@ -79,8 +89,8 @@ class OptionSpec:
             else:
                 raise self._refused(raw, "option.yes_no")
         elif self.kind is int:
-            try:
-                value = int(raw)
+            try:  # as the screen writes it, too: 1 800, 1,800 (but 1,5 is no whole number)
+                value = int(_ungrouped(raw))
             except (TypeError, ValueError):
                 raise self._refused(raw, "option.whole", f"option {self.name}={raw!r}: expected a whole number") \
                     from None

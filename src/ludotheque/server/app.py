@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from ..bots import bot_names
-from ..bots.levels import bot_title, levels_json
+from ..bots.levels import bot_help, bot_title, levels_json
 from ..engine.errors import LudoError, OptionError
 from ..engine.game import all_games, get_game
 from ..engine.match import Match
@@ -181,6 +181,7 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
         return [{"name": g.info.name, "title": g.info.title(lang), "min_players": g.info.min_players,
                  "max_players": g.info.max_players, "bots": bot_names(g.info.name),
                  "bot_titles": {b: bot_title(b, lang) for b in bot_names(g.info.name)},
+                 "bot_helps": {b: bot_help(b, lang) for b in bot_names(g.info.name)},
                  "levels": levels_json(), "rules": g.info.rules_version,
                  "options": [_option(o, lang) for o in g.info.options if not o.file],
                  "seat_options": [_option(o, lang) for o in g.info.seat_options]}

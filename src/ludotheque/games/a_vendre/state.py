@@ -66,7 +66,11 @@ STEP_NAMES = ("first", "roll", "draw", "buy", "yellow", "choose_auction", "bid",
               "bank_pays", "reach_60", "end_turn", "game_over")
 CHANCE_STEPS = frozenset(range(3))
 DECISIONS = frozenset(range(3, 8))
-WHY = ("purchase", "tax", "income", "card", "green", "lottery", "trip_bonus", "auction", "loan", "bank_auction")
+WHY = ("purchase", "tax", "income", "card", "green", "lottery", "trip_bonus", "auction", "loan", "bank_auction",
+       "establishment")
+"""Why a payment is made, as its event says it: ``income`` is a business's (a blue square held by another player),
+``establishment`` an establishment's (a red square: to the bank or to its director), so that the log says whose
+income is paid; ``tax`` a free business's income paid as a tax, or a tax card's."""
 BANK = -1
 
 Step = tuple[int, ...]
@@ -405,13 +409,14 @@ class AVendreState(SeatedState):
             title = t.title_at[square]
             holder = self.owner[title]
             steps: list[Step] = []
+            why = WHY.index("income" if colour == BLUE else "establishment")  # whose income it is: the log says it
             if holder < 0:
                 if colour == BLUE and self.cash[me] >= t.price[title]:
                     steps.append((BUY_STEP,))  # buy at PA, or pay R as a tax
                 else:
-                    steps.append((PAYMENT, me, BANK, t.income[title], WHY.index("tax" if colour == BLUE else "income")))
+                    steps.append((PAYMENT, me, BANK, t.income[title], WHY.index("tax") if colour == BLUE else why))
             elif holder != me:
-                steps.append((PAYMENT, me, holder, t.income[title], WHY.index("income")))
+                steps.append((PAYMENT, me, holder, t.income[title], why))
             steps.append((DRAW_STEP,))  # « l'obligation de réclamer une carte des charges »
             self.queue[:0] = steps
         elif colour == FINISH:

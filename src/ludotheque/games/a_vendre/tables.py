@@ -92,7 +92,7 @@ def _lay_out(loaded: Mapping[str, Loaded[Any]]) -> Tables:
                              f"{square_of[e.title]}); honorary appointments give establishments (red squares)"))
         if e.kind == "tax" and colour[e.square] != BLUE:
             problems.append((f"cards[{i}].effect.square", f"square {e.square} is {COLOURS[colour[e.square]]}; a "
-                             "tax is the R of a blue square"))
+                             "tax is a blue square's income"))
         if e.kind == "move_to" and e.amount and colour[e.square] != GREEN:
             problems.append((f"cards[{i}].effect.amount", f"square {e.square} is {COLOURS[colour[e.square]]}; only "
                              "a card sending the pawn to a green square has an amount to pay"))

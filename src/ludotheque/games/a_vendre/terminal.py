@@ -36,7 +36,7 @@ from rich.text import Text
 
 from ...cli.board import SeatMarks, track
 from ...cli.layout import fitted, pack
-from ...cli.render import View, measure, wrapped
+from ...cli.render import View, filled, measure, wrapped
 from ...cli.words import parsed, reconstructed_banner, short_name, table_name, verb_words
 from ...engine.errors import Reason
 from ...engine.state import Event
@@ -60,6 +60,9 @@ square (green). A title's square shows the title's number."""
 FREE_MARK = "·"
 OUT_STYLE = "dim strike"
 TO_MOVE_MARK = "◂"
+SEAT_SEP = " · "
+"""Between a seat's counts in the players' line (``2 titles · 1 loan``), as ``ui.seat_line`` between the cash and the
+titles."""
 ROW = 10
 """Squares a row of the track: rows start at 1, 11, 21…, so that a square's number is easy to count."""
 
@@ -309,8 +312,10 @@ class AVendreRenderer(LogLines):
         return f"{p['square']} · {place(view, pos, p['square'])}"
 
     def players_line(self, view: View, fortunes: bool) -> RenderableType:
-        """Each seat: mark, name, cash, titles, loans, fortune (with ``fortunes``), trip; who is out; the bank (a wait
-        on square 60 is said under the board)."""
+        """Each seat: mark, then name, cash and titles as ``ui.seat_line`` says them (``A Ada (you): 4,300 · 2
+        titles``: the name set apart from the amount and the amount from the count, which side by side would read as
+        one number, as Luxembourg-Shopping's line does), loans, fortune (with ``fortunes``), trip; who is out; the
+        bank (a wait on square 60 is said under the board)."""
         obs = view.obs
         parts: list[Text] = []
         for p in obs["players"]:
@@ -318,16 +323,20 @@ class AVendreRenderer(LogLines):
             part = Text()
             part.append_text(SEATS.pawn(seat))
             name = short_name(view.names[seat], view.names) + (" " + view.t("ui.you") if seat == view.seat else "")
-            part.append(" " + name, style="bold" if seat == view.seat else "")
             if p["out"]:
+                part.append(" " + name)
                 part.stylize(OUT_STYLE, 2)
                 part.append(" " + view.t("ui.out"), style="bold red")
                 parts.append(part)
                 continue
-            part.append(" " + money(view, p["cash"]), style="bold green")
-            part.append(" " + view.n("ui.titles", len(p["titles"]), count=len(p["titles"])))
+            part.append(" ")
+            part.append_text(filled(view.t("ui.seat_line", name="{name}", cash="{cash}", titles="{titles}"), {
+                "name": Text(name, style="bold" if seat == view.seat else ""),
+                "cash": Text(money(view, p["cash"]), style="bold green"),
+                "titles": Text(view.n("ui.titles", len(p["titles"]), count=len(p["titles"])))}))
             if p["loans"]:
-                part.append(" " + view.n("ui.loans", p["loans"], count=p["loans"]), style="bold red")
+                part.append(SEAT_SEP)
+                part.append(view.n("ui.loans", p["loans"], count=p["loans"]), style="bold red")
             if fortunes:
                 part.append(" " + view.t("ui.fortune_short", fortune=money(view, p["fortune"])), style="dim")
             if obs["double"] and p["trip"] == 2:

@@ -66,7 +66,7 @@ class Acquire(Game):
     def describe(self, event: Event, lang: str, names: Sequence[str]) -> str:
         """Acquire's events in words: picks the catalogue variant that fits the event's fields (singular or
         plural by count), writes amounts and lists as the language does (``6 000``, ``Festival et Luxor``)."""
-        from ...engine.words import format_int, join_words  # words for people only: not loaded by the rules
+        from ...engine.words import format_int  # words for people only: not loaded by the rules
 
         a = dict(event.args)
         kind = event.kind
@@ -88,7 +88,10 @@ class Acquire(Game):
         elif kind == "game_end":
             a["reason"] = t(lang, f"reason.{a['reason']}")
         elif kind == "final_cash":
-            a["cash"] = join_words((f"{names[i]} {format_int(c, lang)}" for i, c in enumerate(a["cash"])), lang)
+            # each name set apart from its amount ("Player 0: 35,500; Bot 1: 78,700", not "Player 0 35,500")
+            a["cash"] = t(lang, "event.final_cash_sep").join(
+                t(lang, "event.final_cash_seat", player=names[i] if i < len(names) else "?",
+                  amount=format_int(c, lang)) for i, c in enumerate(a["cash"]))
         elif kind == "dispose":
             a["parts"] = disposal_parts(self.catalog, lang, a)
         elif kind in ("bank_holding", "final_sale"):

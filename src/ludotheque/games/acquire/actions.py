@@ -173,11 +173,14 @@ PASS, STOP, DONE, ANNOUNCE = Pass(), StopPlacing(), Done(), Announce()
 
 _WORDS = {"pass": PASS, "stop": STOP, "done": DONE, "announce": ANNOUNCE}
 FRENCH_VERBS = {
-    "passer": "pass", "arreter": "stop", "fini": "done", "termine": "done", "annoncer": "announce",
-    "fonder": "found", "survivante": "survivor", "survivant": "survivor", "absorber": "absorb", "acheter": "buy",
-    "vendre": "sell", "echanger": "trade", "garder": "keep", "carte": "card", "ope": "exchange", "tirer": "draw",
+    "passer": "pass", "arreter": "stop", "terminer": "done", "fini": "done", "termine": "done",
+    "annoncer": "announce", "fonder": "found", "choisir": "survivor", "survivante": "survivor",
+    "survivant": "survivor", "absorber": "absorb", "acheter": "buy", "vendre": "sell", "echanger": "trade",
+    "garder": "keep", "carte": "card", "ope": "exchange", "tirer": "draw",
 }
-"""French words a player may type for the action words (the canonical texts stay English)."""
+"""French words a player may type for the action words (the canonical texts stay English), accents optional. The
+screen shows infinitives (``terminer``, ``choisir Luxor``); the forms it showed before (``terminé``, ``survivante
+Luxor``) are still read."""
 _CHAIN_VERBS = {"found": FOUND, "survivor": SURVIVOR, "absorb": ABSORB, "buy": BUY}
 SYNTAX = ("a tile (5C), pass, stop, found CHAIN, survivor CHAIN, absorb CHAIN, sell N trade N keep N, "
           "buy CHAIN, done, announce, card NAME, exchange CHAIN CHAIN for CHAIN (and the chance event draw TILE)")

@@ -99,9 +99,13 @@ class AcquireState(PlacementRules, MergerRules, BuyingRules, EndingRules):
 
     def parse_action(self, text: str) -> Action:
         """Like the context-free parser, and in a disposal missing numbers are filled in:
-        ``sell 3`` keeps the rest, ``keep all`` keeps everything."""
+        ``sell 3`` keeps the rest, ``keep all`` keeps everything. The French ``choisir CHAÎNE`` (the surviving
+        chain) also reads as the choice the step asks for when it is the absorbed chain settled next (the step is
+        said « choisir la chaîne réglée ensuite »)."""
         words = text.split()
         first = fold(words[0]) if words else ""
+        if self.phase == Phase.ABSORB_ORDER and first == "choisir" and len(words) == 2:
+            return A.parse_action(f"absorb {words[1]}")
         if self.phase == Phase.DISPOSE and A.FRENCH_VERBS.get(first, first) in ("sell", "trade", "keep"):
             m = self.merger
             assert m is not None

@@ -27,6 +27,7 @@ from ...cli.render import (
     View,
     bullets,
     describe_lines,
+    filled,
     flow,
     measure,
     wrapped,
@@ -80,11 +81,13 @@ VERBS = {
     "en": {"pass": "pass", "stop": "stop", "found": "found", "survivor": "survivor", "absorb": "absorb",
            "buy": "buy", "done": "done", "announce": "announce", "card": "card", "exchange": "exchange",
            "for": "for", "sell": "sell", "trade": "trade", "keep": "keep", "draw": "draw"},
-    "fr": {"pass": "passer", "stop": "arrêter", "found": "fonder", "survivor": "survivante", "absorb": "absorber",
-           "buy": "acheter", "done": "terminé", "announce": "annoncer", "card": "carte", "exchange": "ope",
+    "fr": {"pass": "passer", "stop": "arrêter", "found": "fonder", "survivor": "choisir", "absorb": "absorber",
+           "buy": "acheter", "done": "terminer", "announce": "annoncer", "card": "carte", "exchange": "ope",
            "for": "contre", "sell": "vendre", "trade": "échanger", "keep": "garder", "draw": "tirer"},
 }
-"""The action words in each language; the French ones are those ``actions.FRENCH_VERBS`` reads back."""
+"""The action words in each language; the French ones are those ``actions.FRENCH_VERBS`` reads back. French verbs
+are infinitives, as in the other games (``choisir Luxor`` for the surviving chain, ``terminer`` for the end of the
+purchases); the parser still takes the words shown before (``survivante Luxor``, ``terminé``)."""
 CARD_WORDS = {
     "en": CARD_IDS,
     "fr": ("fièvre-acheteuse", "vision-d'avenir", "héritage", "o.p.e.", "croissance-rapide"),
@@ -296,18 +299,19 @@ class AcquireRenderer:
 
     def players_line(self, view: View, tight: int = 0) -> RenderableType:
         """Each seat's number, name and cash (and cards in the variant), in as few lines as they take; a
-        seat's entry is never split across lines. ``tight`` 1: without the cards; 2: without the names either."""
+        seat's entry is never split across lines. The amount is set apart from the name as ``ui.seat_cash`` says
+        (``0 Ada: 6,000``, « 0 Ada : 6 000 »): a name ending in a number would else run into it ("Player 0 100").
+        ``tight`` 1: without the cards; 2: without the names either (``0: 6,000``)."""
         obs = view.obs
         parts: list[Text] = []
         for p in obs["players"]:
             seat = p["seat"]
             part = Text(view.t("ui.cash_label") + " ", style="bold") if not parts else Text()
-            part.append(f"{seat}", style="bold reverse" if seat == view.seat else "bold")
-            if tight < 2:
-                part.append(" ")
-                part.append(view.names[seat], style="bold" if seat == view.seat else "")
             cash = view.t("ui.hidden") if p["cash"] is None else format_int(p["cash"], view.lang)
-            part.append(f" {cash}")
+            fields = {"seat": Text(f"{seat}", style="bold reverse" if seat == view.seat else "bold"),
+                      "name": Text(view.names[seat], style="bold" if seat == view.seat else ""), "cash": Text(cash)}
+            part.append_text(filled(view.t("ui.seat_cash_short" if tight >= 2 else "ui.seat_cash",
+                                            seat="{seat}", name="{name}", cash="{cash}"), fields))
             if obs["options"].get("cards") and not tight:
                 part.append(f" ({view.t('ui.cards').lower()} {len(p['cards'])})", style="dim")
             parts.append(part)
@@ -326,16 +330,19 @@ class AcquireRenderer:
         player = view.names[turn_player] if 0 <= turn_player < len(view.names) else "—"
         phase = view.t(f"phase.{obs['phase']}")
         ts = obs["turn_state"]
+        over = obs["phase"] == "over"  # nobody is to move: no player is named (the turn's player has moved on)
         if compact:
-            head = Text(view.t("ui.turn_short", turn=obs["turn"], player=player, phase=phase), style="bold")
+            head = Text(view.t("ui.over_short", turn=obs["turn"]) if over else
+                        view.t("ui.turn_short", turn=obs["turn"], player=player, phase=phase), style="bold")
             if obs["phase"] == "buy":
                 head.append(" · " + view.t("ui.bought_short", bought=ts["bought"], limit=ts["buy_limit"]))
             head.append(" · " + view.t("ui.bag_short", count=obs["bag"]), style="dim")
             if tight < 2:
                 lines.append(head)
         else:
-            lines.append(Text.assemble((view.t("ui.turn", turn=obs["turn"], player=player, phase=phase), "bold"),
-                                       "   ", (view.n("ui.bag", obs["bag"], count=obs["bag"]), "dim")))
+            turn = (view.t("ui.over", turn=obs["turn"]) if over else
+                    view.t("ui.turn", turn=obs["turn"], player=player, phase=phase))
+            lines.append(Text.assemble((turn, "bold"), "   ", (view.n("ui.bag", obs["bag"], count=obs["bag"]), "dim")))
         merger = obs["merger"]
         if merger is not None:
             chains = join_words((f"{display_name(c)} ({merger['sizes'][c]})" for c in merger["chains"]), lang)
@@ -359,7 +366,7 @@ class AcquireRenderer:
             lines.append(Text(view.t("ui.free", count=ts["free_left"])))
         if obs["announced"]:
             lines.append(Text(view.t("ui.announced"), style="bold yellow"))
-        elif obs["end_possible"]:
+        elif obs["end_possible"] and not over:  # once over, nothing is left to announce
             lines.append(Text(view.t("ui.end_possible"), style="bold yellow"))
         if obs["bank_tiles"]:
             tiles = obs["bank_tiles"]

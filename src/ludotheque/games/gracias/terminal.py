@@ -203,14 +203,24 @@ class GraciasRenderer:
         if view.seat is None or view.obs["phase"] == "over":
             return Text("")
         hidden: dict[str, int] = view.obs["players"][view.seat].get("hidden") or {}
-        text = Text(view.t("ui.your_hidden") + " ", style="bold")
+        text = Text(view.t("ui.your_hidden"), style="bold")
+        text.append(" ")
         if not hidden:
             text.append(view.t("ui.none"), style="dim")
             return text
-        for i, (colour, k) in enumerate(hidden.items()):
-            if i:
-                text.append(" ")
-            text.append(f" {k} × {colour_name(view, colour)} ", style=COLOUR_STYLES.get(colour, "bold"))
+        # « 1 × rouge et 2 × bleu », as a round's reveal says them: each count in its colour, no padding around it
+        # (a colour's background would need a space each side, read without colours as a double and a trailing
+        # space)
+        said = [(f"{k} × {colour_name(view, colour)}", COUNT_STYLES.get(colour, "bold"))
+                for colour, k in hidden.items()]
+        joined = join_words([words for words, _ in said], view.lang)
+        at = 0
+        for words, style in said:
+            start = joined.index(words, at)
+            text.append(joined[at:start])
+            text.append(words, style=style)
+            at = start + len(words)
+        text.append(joined[at:])
         return text
 
     # --- actions in words ----------------------------------------------------------------------
@@ -218,12 +228,20 @@ class GraciasRenderer:
         return action_words(action, lang)
 
     def refine_reason(self, view: View, reason: Reason) -> Reason:
-        """A letter that is no trio at all: say which letters the table has (A to D with four players). A number
-        that is no seat: say which seats the card may go to (« siège 1 ou 2 »), or which seats the table has."""
+        """A letter that is no trio at all, or a trio already taken: while a trio is to be chosen and some are
+        taken, say which are left (« il reste le trio B », « les trios libres sont B et D »), else which letters the
+        table has (A to D with four players). A number that is no seat: say which seats the card may go to
+        (« siège 1 ou 2 »), or which seats the table has."""
         trios = view.obs.get("trios") or []
-        if reason.key == "not_trio" and trios:
-            letter = str(reason.fields.get("text", "")).upper()
-            return Reason("not_trio_here", {**reason.fields, "text": letter, "last": TRIO_LETTERS[len(trios) - 1]})
+        if reason.key in ("not_trio", "not_trio_here", "no_trio") and trios:
+            letter = str(reason.fields.get("trio" if reason.key == "no_trio" else "text", "")).upper()
+            free = [TRIO_LETTERS[t] for t, trio in enumerate(trios) if trio is not None]
+            if view.obs.get("phase") == "choose" and free and len(free) < len(trios):
+                return Reason("not_trio_free", {"text": letter, "count": len(free),
+                                                "free": join_words(free, view.lang)})
+            if reason.key != "no_trio":
+                return Reason("not_trio_here", {**reason.fields, "text": letter,
+                                                "last": TRIO_LETTERS[len(trios) - 1]})
         keeping = view.obs.get("phase") == "keep" and view.seat is not None and view.obs.get("to_move") == view.seat
         others = join_words((str(p) for p in range(len(view.names)) if p != view.seat), view.lang, either=True)
         if reason.key == "not_seat" and view.names:

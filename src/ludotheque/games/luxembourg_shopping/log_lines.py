@@ -56,23 +56,30 @@ class LogLines:
         hands: dict[int, list[int]] = {}
         for d in deals:
             hands.setdefault(d.args["seat"], []).append(d.args["shop"])
-        text = "; ".join(f"{name_of(view, s)} {join_words([str(x) for x in sorted(h)], view.lang)}"
-                         for s, h in hands.items())
+        # each name set apart from its shops, the hands joined as the language does: "Ada: 3, 8 and 40; Bob: …",
+        # « Ada : 3, 8 et 40 ; Bob : … » (no-break spaces before the French « : » and « ; »)
+        text = view.t("summary.sep").join(
+            view.t("summary.dealt_hand", player=name_of(view, s),
+                   shops=join_words([str(x) for x in sorted(h)], view.lang))
+            for s, h in hands.items())
         return EventLine(view.t("summary.dealt", hands=text), NORMAL, view.t("summary.dealt_short"))
 
     def _start(self, view: View, run: Sequence[Event]) -> EventLine:
+        """The rolls for who starts, each name set apart from its die as the deal's line does: "Dice for who starts:
+        Ada: 5; Bob: 3.", « Dés pour savoir qui commence : Ada : 5 ; Bob : 3. » (it was « Ada 5, Bob 3 »: a name
+        that ends in a number ran into its die); a tie and who starts in sentences of their own."""
         sentences: list[str] = []
         rolls: list[str] = []
         for e in run:
             if e.kind == "start_die":
-                rolls.append(f"{name_of(view, e.args['seat'])} {e.args['face']}")
+                rolls.append(view.t("summary.start_roll", player=name_of(view, e.args["seat"]), face=e.args["face"]))
                 continue
             if rolls:
-                sentences.append(view.t("summary.start_rolls", rolls=", ".join(rolls)))
+                sentences.append(view.t("summary.start_rolls", rolls=view.t("summary.sep").join(rolls)))
                 rolls = []
             sentences.append(view.game.describe(e, view.lang, view.names))
         if rolls:
-            sentences.append(view.t("summary.start_rolls", rolls=", ".join(rolls)))
+            sentences.append(view.t("summary.start_rolls", rolls=view.t("summary.sep").join(rolls)))
         return EventLine(" ".join(sentences), NORMAL)
 
     def _turn(self, view: View, pos: Position, run: Sequence[Event]) -> EventLine:

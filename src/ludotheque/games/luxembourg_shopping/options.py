@@ -1,4 +1,9 @@
-"""Luxembourg-Shopping's options: the data files a game is played on, and the rounds after which a game stops."""
+"""Luxembourg-Shopping's options: the data files a game is played on, and the rounds after which a game stops.
+
+Each help is read after the option's title and its choice, in the browser's table setup (the title — the help)
+and in ``ludo games`` (the values allowed — the help): it does not say the title again, quotes with “…” or
+«\u00a0…\u00a0», and a data file's help says what the value may be: the shipped file or the path of one's own
+(``tests/luxembourg_shopping/test_option_help.py``)."""
 
 from ...engine.options import OptionSpec
 
@@ -9,24 +14,33 @@ the limit only stops games that would otherwise go on and on."""
 
 OPTIONS = (
     OptionSpec("board", "reconstructed",
-               "The board's data file: “reconstructed” (shipped, not the printed edition) or the path of your own "
-               "TOML file (ludo check-data checks it)",
-               "Le fichier du plateau : « reconstructed » (fourni, reconstitué, pas l'édition imprimée) ou le chemin "
-               "de votre propre fichier TOML (ludo check-data le vérifie)", file=True, title_en="Board",
-               title_fr="Plateau"),
+               "Which board to play on: “reconstructed” (the shipped file, rebuilt from the rulebook, not the "
+               "printed edition) or the path of your own TOML file (“ludo check-data” checks it)",
+               "Sur quel plateau jouer\u00a0: «\u00a0reconstructed\u00a0» (le fichier fourni, reconstitué d'après la "
+               "règle, pas l'édition imprimée) ou le chemin de votre propre fichier TOML («\u00a0ludo "
+               "check-data\u00a0» le vérifie)", file=True, title_en="Board", title_fr="Plateau"),
     OptionSpec("correspondance", "reconstructed",
-               "The Correspondance deck's data file: “reconstructed” or the path of your own TOML file",
-               "Le fichier du paquet « Correspondance » : « reconstructed » ou le chemin de votre propre fichier "
-               "TOML", file=True, title_en="Correspondance cards", title_fr="Cartes Correspondance"),
+               "Which deck of Correspondance cards to play with: “reconstructed” (the shipped file, rebuilt from "
+               "the rulebook, not the printed edition) or the path of your own TOML file (“ludo check-data” checks "
+               "it)",
+               "Avec quel paquet de cartes Correspondance jouer\u00a0: «\u00a0reconstructed\u00a0» (le fichier "
+               "fourni, reconstitué d'après la règle, pas l'édition imprimée) ou le chemin de votre propre fichier "
+               "TOML («\u00a0ludo check-data\u00a0» le vérifie)", file=True, title_en="Correspondance cards",
+               title_fr="Cartes Correspondance"),
     OptionSpec("bouton_rouge", "reconstructed",
-               "The Bouton Rouge deck's data file: “reconstructed” or the path of your own TOML file",
-               "Le fichier du paquet « Bouton Rouge » : « reconstructed » ou le chemin de votre propre fichier "
-               "TOML", file=True, title_en="Bouton Rouge cards", title_fr="Cartes Bouton Rouge"),
+               "Which deck of Bouton Rouge cards to play with: “reconstructed” (the shipped file, rebuilt from the "
+               "rulebook, not the printed edition) or the path of your own TOML file (“ludo check-data” checks it)",
+               "Avec quel paquet de cartes Bouton Rouge jouer\u00a0: «\u00a0reconstructed\u00a0» (le fichier "
+               "fourni, reconstitué d'après la règle, pas l'édition imprimée) ou le chemin de votre propre fichier "
+               "TOML («\u00a0ludo check-data\u00a0» le vérifie)", file=True, title_en="Bouton Rouge cards",
+               title_fr="Cartes Bouton Rouge"),
     OptionSpec("rounds", DEFAULT_ROUNDS,
-               "Stop after this many rounds and rank as the rulebook says for a game stopped early (signs, largest "
-               "gallery, galleries, shops, money); 0: never",
-               "Arrêter après ce nombre de tours et classer comme la règle le dit pour une partie arrêtée (enseignes, "
-               "plus grande galerie, galeries, commerces, argent) ; 0 : jamais",
+               "Stop the game after this many rounds and rank the players as the rulebook does for a game stopped "
+               "early: most signs first, then the largest gallery, most galleries, most shops, most money (0: never "
+               "stop)",
+               "Arrêter la partie après ce nombre de tours et classer les joueurs comme la règle le fait pour une "
+               "partie arrêtée\u00a0: le plus d'enseignes d'abord, puis la plus grande galerie, le plus de galeries, "
+               "de commerces, d'argent (0\u00a0: ne jamais arrêter)",
                bounds=(0, 100_000), title_en="Most rounds", title_fr="Tours au plus"),
 )
 FILE_OPTIONS = ("board", "correspondance", "bouton_rouge")

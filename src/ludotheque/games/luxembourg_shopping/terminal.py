@@ -18,7 +18,6 @@ the project's reconstruction rather than the printed edition.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from string import Formatter
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -27,7 +26,7 @@ from rich.text import Text
 
 from ...cli.board import SeatMarks, cropped, track
 from ...cli.layout import fitted, pack
-from ...cli.render import View, flow, wrapped
+from ...cli.render import View, filled, flow, wrapped
 from ...cli.words import money, parsed, reconstructed_banner, short_name, table_name, verb_words
 from ...engine.errors import Reason
 from ...engine.state import Event
@@ -84,17 +83,6 @@ before (``achète``, ``passe``, ``vend 12``, ``paie``, ``retire 12``)."""
 
 
 # --- words --------------------------------------------------------------------------------------------------
-def _filled(template: str, fields: dict[str, Text]) -> Text:
-    """``template``'s words with each ``{field}`` replaced by its styled text (a catalogue text asked with its fields
-    left as ``{field}``, so that the language decides the words around them and each keeps its own style)."""
-    out = Text()
-    for literal, field, _, _ in Formatter().parse(template):
-        out.append(literal)
-        if field:
-            out.append_text(fields[field])
-    return out
-
-
 def action_words(text: str, lang: str) -> str:
     """An action's text in ``lang``'s words (``buy`` -> ``acheter``, ``gallery 12 40`` -> ``galerie 12 40``)."""
     return verb_words(text, lang, parse_action, VERBS)
@@ -276,7 +264,7 @@ class LuxembourgRenderer(LogLines):
                 parts.append(part)
                 continue
             part.append(" ")
-            part.append_text(_filled(view.t("ui.seat_line", name="{name}", cash="{cash}", shops="{shops}"), {
+            part.append_text(filled(view.t("ui.seat_line", name="{name}", cash="{cash}", shops="{shops}"), {
                 "name": Text(name, style="bold" if seat == view.seat else ""),
                 "cash": Text(money(view, p["cash"]), style="bold green"),
                 "shops": Text(view.n("ui.shops", len(p["shops"]), count=len(p["shops"])))}))

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -294,7 +295,12 @@ class StackMarketRenderer:
             parts.append(Text(view.t("ui.record", record=obs["record"], holder=name)))
         if obs.get("my_cash") is not None and not over:
             parts.append(Text(view.t("ui.your_cash", cash=money(obs["my_cash"], lang)), style="bold green"))
-        return flow(parts, view.width, " · ")
+        line = flow(parts, view.width, " · ")
+        if over and view.seat is not None:
+            # The player's own last screen (``ludo play``'s end) opens with the game's title rule, as every screen
+            # before it; a spectator's (``ludo replay``, which rules its own title) does not, to say it once.
+            return Group(Rule(Text(view.game.info.title(lang))), line)
+        return line
 
     def buildings(self, view: View, rows: int, roomy: bool, tight: int = 0) -> RenderableType:
         obs = view.obs
@@ -671,14 +677,24 @@ class StackMarketRenderer:
 
     # --- the stop at a round's end ---------------------------------------------------------------------------
     def milestone(self, view: View, log: Sequence[Event], since: int) -> list[RenderableType]:
-        """The round just ended, from the public log: the takeover and its result, every payment and income, the
-        record; then the viewer's cash."""
+        """The round just ended, from the public log, in the order it happened: first what came before the round's
+        end since the viewer last looked (the last turns: a die placed, the tallest-building card taken), which
+        the screen after this stop would otherwise be the first to show, after the bonus it won; then the takeover
+        and its result, every payment and income, the record; then the viewer's cash."""
         start = next((i for i in range(len(log) - 1, since - 1, -1) if log[i].kind == "round_start"), None)
         if start is None:
             return []
         end = max((i for i in range(start) if log[i].kind == "round_end"), default=since)
         round_number = log[end].args.get("round", "?") if log[end].kind == "round_end" else "?"
-        parts: list[RenderableType] = [wrapped(view.t("ui.round_over", round=round_number), view.width, "bold")]
+        parts: list[RenderableType] = []
+        if log[end].kind == "round_end":
+            first = max((i + 1 for i in range(since, end) if log[i].kind == "round_start"), default=since)
+            if first < end and log[first].kind != "turn":  # a turn under way: said whole, from its start
+                first = next((i for i in range(first - 1, -1, -1) if log[i].kind in ("turn", "round_start")), first)
+                first = first if log[first].kind == "turn" else since
+            for line in self.event_lines(view, log[first:end]):
+                parts.append(wrapped("• " + line.text, view.width, indent="  "))
+        parts.append(wrapped(view.t("ui.round_over", round=round_number), view.width, "bold"))
         for line in self.event_lines(view, log[end + 1:start]):
             parts.append(wrapped("• " + line.text, view.width, indent="  "))
         obs = view.obs

@@ -20,6 +20,21 @@ async function route() {
     leave();
     leave = null;
   }
+  // The page being left stays on screen until the next one is drawn, but can no longer be used: a form filled in
+  // there (a lobby that was about to be drawn again) would be lost with it.
+  app.inert = true;
+  app.setAttribute("aria-busy", "true");
+  try {
+    await draw(mine);
+  } finally {
+    if (mine === current) {
+      app.inert = false;
+      app.removeAttribute("aria-busy");
+    }
+  }
+}
+
+async function draw(mine) {
   const lang = currentLang();
   document.documentElement.lang = lang;
   const t = await loadTexts(lang);

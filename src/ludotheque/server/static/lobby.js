@@ -5,7 +5,7 @@
 import { me } from "./account.js";
 import { clear, h } from "./dom.js";
 import { loadTexts } from "./i18n.js";
-import { saveSeat } from "./seats.js";
+import { readSeat, saveSeat } from "./seats.js";
 
 export async function showLobby(root, lang) {
   const t = await loadTexts(lang);
@@ -38,15 +38,23 @@ function tableList(title, tables, kind, t) {
   const items = tables.map((x) => {
     const who = x.seats.map((s) => s.name || (s.bot ? s.kind || s.bot : "·")).join(", ");
     const href = kind === "replay" ? `#/replay/${x.id}` : `#/table/${x.id}`;
-    const extra = kind === "join" ? t("lobby.open_seats", { seats: x.open_seats.join(", ") }) : "";
+    const mine = kind !== "replay" && readSeat(x.id) !== null; // this browser holds a seat there: back to it
+    const extra = kind === "join" && !mine ? t("lobby.open_seats", { seats: x.open_seats.join(", ") }) : "";
     return h("li", {},
-      h("a", { href, class: "button small" }, t(`lobby.${kind}`)), " ",
+      h("a", { href, class: "button small" }, t(mine ? "lobby.resume" : `lobby.${kind}`)), " ",
       h("strong", {}, x.title), x.rated ? [" ", h("span", { class: "badge rated" }, t("lobby.rated_badge"))] : null,
-      ` · ${x.players} · `, h("span", { class: "who" }, who),
+      ` · ${t("lobby.players_count", { n: x.players })} · `, h("span", { class: "who" }, who),
       extra ? h("span", { class: "dim" }, ` · ${extra}`) : null);
   });
   return h("div", { class: "card" }, h("h2", {}, title),
     items.length ? h("ul", { class: "tables" }, items) : h("p", { class: "dim" }, t("lobby.none")));
+}
+
+// A bot that is not a level, as a seat's choice: its title and, where it has one, what it does.
+function botLabel(g, b, t) {
+  const title = (g.bot_titles || {})[b] || b;
+  const help = (g.bot_helps || {})[b];
+  return help ? t("lobby.seat_level", { level: title, help }) : t("lobby.seat_bot", { bot: title });
 }
 
 function newTableForm(games, t, lang, who) {
@@ -98,7 +106,7 @@ function newTableForm(games, t, lang, who) {
           t("lobby.seat_level", { level: lv[`title_${t.lang}`] || lv.title_en, help: lv[`help_${t.lang}`] || lv.help_en }))),
         g.bots.filter((b) => !(g.levels || []).some((lv) => lv.name === b)).map((b) => h("option",
           { value: `bot:${b}`, selected: i >= 2 && b === (g.bots.includes("heuristic") ? "heuristic" : b) },
-          t("lobby.seat_bot", { bot: (g.bot_titles || {})[b] || b }))));
+          botLabel(g, b, t))));
       const name = h("input", { name: `name-${i}`, maxlength: 40,
         placeholder: t(rated.checked ? "lobby.account_name" : "lobby.reserved_name"),
         value: i === 0 ? ((rated.checked && who.name) || localStorage.getItem("ludo.name") || "") : "" });

@@ -1,8 +1,8 @@
 // « A Vendre ! »'s board, drawn as a board (SVG): the 60 squares as a serpentine track of six rows of ten, from the
 // start (1, top left) to the finish (60, bottom left), each square in its colour (yellow, green, blue, red), the blue
-// and red ones with their title (number, name, PA and R) and the holder's token, and the pawns (up to nine, each in
-// its seat's colour with its number, in rows at the foot of their square; a pawn waiting on 60 is ringed and said to
-// wait, one on its second trip has a gold ring, and in the double game the way back from 60 to 1 is drawn).
+// and red ones with their title (number, name, price and income) and the holder's token, and the pawns (up to nine,
+// each in its seat's colour with its number, in rows at the foot of their square; a pawn waiting on 60 is ringed and
+// said to wait, one on its second trip has a gold ring, and in the double game the way back from 60 to 1 is drawn).
 
 import { s } from "/static/dom.js";
 import { stackedText, wrapWords } from "/static/drawing.js";
@@ -160,15 +160,15 @@ function titleSquare(ctx, idx, sq, x, y, g) {
       s("rect", { x: jx - 12, y: y + 2, width: 24, height: BAND - 4, rx: 4, fill: seatColour(holder), class: "av-jeton-body" }),
       s("text", { x: jx, y: y + BAND / 2 + 1, class: "av-jeton-no" }, String(holder))));
   }
-  // the name, in one or two lines, then PA and R
+  // the name, in one or two lines, then the price and the income, each after its short label (French: PA, R)
   const top = y + BAND + 4;
   const infoBottom = y + CH - PAWNS - 20;
   g.append(nameText(ti.name, x + CW / 2, (top + infoBottom) / 2, CW - 10, "av-name"));
   const fy = y + CH - PAWNS - 10;
   g.append(s("text", { x: x + 6, y: fy, class: "av-figure", dataset: { fit: String(CW / 2 + 4) } },
-    s("tspan", { class: "av-figure-label" }, "PA "), num(ctx, ti.price)));
+    s("tspan", { class: "av-figure-label" }, ctx.t("web.sq.price")), s("tspan", { dx: 3 }, num(ctx, ti.price))));
   g.append(s("text", { x: x + CW - 6, y: fy, class: "av-figure av-figure-r" },
-    s("tspan", { class: "av-figure-label" }, "R "), num(ctx, ti.income)));
+    s("tspan", { class: "av-figure-label" }, ctx.t("web.sq.income")), s("tspan", { dx: 3 }, num(ctx, ti.income))));
 }
 
 function yellowSquare(ctx, x, y, g) {

@@ -26,7 +26,7 @@ const NAMED = [
 // What the page keeps between frames: the last render (to draw again), the aim being chosen, the falls seen.
 const memo = {
   board: null,
-  aim: { key: null, x: 0, y: 0, turn: 0 },
+  aim: { key: null, x: 0, y: 0, turn: 0, refused: {} }, // refused: field name -> {error, text}
   falls: new Map(), // table -> the last fall seen (JSON), so that only a new one is animated
   anim: null, // {company, faces, frames, fps, start, source}
   geom: null,
@@ -45,7 +45,8 @@ function mm(ctx, um, digits = 1) {
 }
 
 function degrees(ctx, hundredths) {
-  return new Intl.NumberFormat(locale(ctx), { style: "unit", unit: "degree", maximumFractionDigits: 2 }).format(hundredths / 100);
+  return new Intl.NumberFormat(locale(ctx), { style: "unit", unit: "degree", unitDisplay: "narrow", maximumFractionDigits: 2 })
+    .format(hundredths / 100);
 }
 
 // Dollars as the language writes them (« 50 000 $ », "$50,000"); a debt's minus sign before the dollar sign.
@@ -168,17 +169,17 @@ function companyCard(frame, ctx, c, geom, ghost) {
   const role = to ? (to.tall === c.company ? "tall" : to.small === c.company ? "small" : "") : "";
   const falling = memo.anim && memo.anim.company === c.company;
   if (falling) geom = memo.fallGeom = fallGeometry(geom);
-  let safety = null;
+  let margin = null;
   if (c.margin != null) {
     const level = c.margin >= 4000 ? "good" : c.margin >= 1500 ? "fair" : "poor";
-    safety = h("span", { class: `sm-safety sm-${level}`, title: t("web.safety_help") }, t("web.safety", { mm: mm(ctx, c.margin) }));
+    margin = h("span", { class: `sm-margin sm-${level}`, title: t("web.margin_help") }, t("web.margin", { mm: mm(ctx, c.margin) }));
   }
   const head = h("header", { class: "sm-co-head" },
     h("span", { class: "sm-letter" }, c.company),
     h("span", { class: "sm-co-facts" },
       h("span", { class: "sm-height" }, plural(ctx, "web.height", c.height)),
       c.top != null ? h("span", { class: "sm-top" }, t("web.top"), " ", dieIcon(ctx, c.top, "sm-small")) : null,
-      safety),
+      margin),
     h("span", { class: "sm-investors", title: t("web.investors") },
       c.investors.length ? c.investors.map((p) => token(ctx, p)) : h("span", { class: "sm-dim" }, t("web.no_investor"))));
   const svg = elevation(ctx, c, geom, { ghost, record: v.record, falling });
@@ -277,7 +278,7 @@ function elevation(ctx, c, geom, opts) {
   return svg;
 }
 
-// The tightest interface, marked when it is close to giving way (under 3 mm of safety).
+// The tightest interface, marked when it is close to giving way (a margin under 3 mm).
 function weakest(geom, side, c, panel) {
   if (c.poses.length < 2 || c.margin == null || c.margin >= 3000) return;
   const margins = new Column(c.poses).margins();
@@ -394,7 +395,7 @@ const TOP_R = 15; // mm either side of the top die's centre in the top view
 
 function aimState(frame) {
   const key = `${frame.table}:${frame.at}`;
-  if (memo.aim.key !== key) memo.aim = { key, x: 0, y: 0, turn: 0 };
+  if (memo.aim.key !== key) memo.aim = { key, x: 0, y: 0, turn: 0, refused: {} };
   return memo.aim;
 }
 
@@ -442,30 +443,83 @@ function aimPanel(frame, ctx) {
     const input = h("input", { type: "number", class: "sm-num-in", ...attrs });
     return [input, h("label", { class: "sm-field" }, h("span", {}, t(key)), input)];
   };
-  const [xIn, xField] = field("web.aim_x", { step: 0.05, min: -8, max: 8, name: "aim-x" });
-  const [yIn, yField] = field("web.aim_y", { step: 0.05, min: -8, max: 8, name: "aim-y" });
-  const [turnIn, turnField] = field("web.aim_turn", { step: 0.5, min: -45, max: 45, name: "aim-turn" });
-  const turnRange = h("input", { type: "range", min: -45, max: 45, step: 0.5, class: "sm-turn-range", "aria-label": t("web.aim_turn") });
+  const [xIn, xField] = field("web.aim_x", { step: 0.05, min: -AIM_LIMIT / 1000, max: AIM_LIMIT / 1000, name: "aim-x" });
+  const [yIn, yField] = field("web.aim_y", { step: 0.05, min: -AIM_LIMIT / 1000, max: AIM_LIMIT / 1000, name: "aim-y" });
+  const [turnIn, turnField] = field("web.aim_turn", { step: 0.5, min: -TURN_LIMIT / 100, max: TURN_LIMIT / 100, name: "aim-turn" });
+  // Each typed field: its label, the aim's axis it sets, its unit (µm or 1/100° per unit typed) and the rules' limit
+  // (actions.py: AIM_LIMIT_UM, TURN_LIMIT), written as the page writes lengths and angles.
+  const typed = [
+    { input: xIn, key: "web.aim_x", axis: "x", scale: 1000, limit: AIM_LIMIT, write: (n) => mm(ctx, n, 0) },
+    { input: yIn, key: "web.aim_y", axis: "y", scale: 1000, limit: AIM_LIMIT, write: (n) => mm(ctx, n, 0) },
+    { input: turnIn, key: "web.aim_turn", axis: "turn", scale: 100, limit: TURN_LIMIT, write: (n) => degrees(ctx, n) },
+  ];
+  const turnRange = h("input", { type: "range", min: -TURN_LIMIT / 100, max: TURN_LIMIT / 100, step: 0.5, class: "sm-turn-range",
+    "aria-label": t("web.aim_turn") });
+  const problem = h("p", { class: "sm-aim-error", role: "alert", id: "sm-aim-error", hidden: true });
   const verdict = h("p", { class: "sm-verdict", "aria-live": "polite" });
   const chance = h("p", { class: "sm-chance" });
   const named = h("div", { class: "sm-named" }, NAMED.map(([key, x, y, turn]) => h("button", {
     class: "button small sm-named-aim", type: "button", dataset: { aim: key },
     onclick: () => update({ x, y, turn }) }, t(`web.named.${key}`))));
   const placeButton = h("button", { class: "button primary sm-place", type: "submit" }, t("web.place"));
-  const form = h("form", { class: "sm-aim-form", novalidate: true }, // any number goes: the aim is clamped
-    h("div", { class: "sm-fields" }, xField, yField, turnField), turnRange, named, verdict, chance, placeButton);
+  // The browser's own checks are not used (novalidate): a number outside its field's limits, or no number, is said in
+  // the page's words below the fields, and nothing is placed until it is corrected (aimInvalid, sendAim).
+  const form = h("form", { class: "sm-aim-form", novalidate: true },
+    h("div", { class: "sm-fields" }, xField, yField, turnField), problem, turnRange, named, verdict, chance, placeButton);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     sendAim(ctx);
   });
 
+  // A typed field's value in the aim's units, or what is wrong with it (not a number, or outside the rules' limits).
+  function readField(spec) {
+    const raw = spec.input.value.trim();
+    const value = spec.input.validity.badInput || raw === "" ? NaN : Number(raw);
+    const range = { field: t(spec.key), low: `\u2212${spec.write(spec.limit)}`, high: spec.write(spec.limit) };
+    if (!Number.isFinite(value)) return { error: t("web.aim_not_number", range) };
+    if (Math.abs(value) * spec.scale > spec.limit) {
+      const shown = new Intl.NumberFormat(locale(ctx), { maximumFractionDigits: 3 }).format(Math.abs(value));
+      return { error: t("web.aim_out_of_range", { ...range, value: `${value < 0 ? "\u2212" : ""}${shown}` }) };
+    }
+    return { value: Math.round(value * spec.scale) };
+  }
+
   let safeTurn = null;
   let chanceTimer = null;
+  // ``next``: the aim's new values (pointing, keys, a named aim, a field); ``source``: the control they come from,
+  // left as it is. A field with a refused value keeps it (and its message) until that axis is set anew.
   function update(next, source = null) {
     if (next) {
       if (next.x != null) aim.x = Math.round(Math.max(-AIM_LIMIT, Math.min(AIM_LIMIT, next.x)));
       if (next.y != null) aim.y = Math.round(Math.max(-AIM_LIMIT, Math.min(AIM_LIMIT, next.y)));
       if (next.turn != null) aim.turn = Math.round(Math.max(-TURN_LIMIT, Math.min(TURN_LIMIT, next.turn)));
+    }
+    for (const spec of typed) {
+      const set = next && next[spec.axis] != null;
+      if (set && spec.input !== source) delete aim.refused[spec.input.name];
+      const refused = aim.refused[spec.input.name];
+      if (refused && !next && spec.input !== source) spec.input.value = refused.text; // drawn again: as typed
+      else if (!refused && spec.input !== source) spec.input.value = String(aim[spec.axis] / spec.scale);
+      spec.input.setAttribute("aria-invalid", refused ? "true" : "false");
+      if (refused) spec.input.setAttribute("aria-describedby", "sm-aim-error");
+      else spec.input.removeAttribute("aria-describedby");
+    }
+    if (source !== turnRange) turnRange.value = String(aim.turn / 100);
+    const errors = Object.values(aim.refused).map((r) => r.error);
+    const invalid = errors.length > 0;
+    problem.hidden = !invalid;
+    clear(problem).append(...errors.flatMap((e, i) => (i ? [h("br"), e] : [e])));
+    placeButton.disabled = invalid;
+    panel.classList.toggle("sm-aim-invalid", invalid);
+    clearTimeout(chanceTimer);
+    if (invalid) { // no preview: no die would be placed
+      verdict.className = "sm-verdict sm-poor";
+      verdict.textContent = t("web.aim_refused");
+      chance.textContent = "";
+      topSvg.setAttribute("aria-label", `${t("web.top_view")} ${t("web.aim_refused")}`);
+      clear(zoom);
+      drawGhosts();
+      return;
     }
     const pose = stackedOn(ac.top, aim.x, aim.y, aim.turn);
     const exact = ac.column.check(pose);
@@ -478,10 +532,6 @@ function aimPanel(frame, ctx) {
     hand.setAttribute("transform", `translate(${cx} ${cy})`);
     hand.children[0].setAttribute("r", 2 * sigma);
     hand.children[1].setAttribute("r", sigma);
-    if (source !== xIn) xIn.value = String(Math.round(aim.x / 10) / 100);
-    if (source !== yIn) yIn.value = String(Math.round(aim.y / 10) / 100);
-    if (source !== turnIn) turnIn.value = String(aim.turn / 100);
-    if (source !== turnRange) turnRange.value = String(aim.turn / 100);
     verdict.className = `sm-verdict sm-${level}`;
     verdict.textContent = exact.stands ? t("web.exact_stands", { mm: mm(ctx, exact.margin) })
       : t("web.exact_falls", { index: exact.failedAt + 1 });
@@ -490,7 +540,7 @@ function aimPanel(frame, ctx) {
       safeTurn = aim.turn;
       drawSafe(safe, ac, aim.turn);
     }
-    clearTimeout(chanceTimer);
+    chance.textContent = "";
     chanceTimer = setTimeout(() => {
       const p = standChance(ac.column, [aim.x, aim.y, aim.turn], ac.spread, 400, frame.at + 1);
       const both = v.takeover && v.takeover.stacker === frame.seat;
@@ -521,7 +571,11 @@ function aimPanel(frame, ctx) {
       "[": [0, 0, turnStep], "]": [0, 0, -turnStep] };
     if (moves[e.key]) {
       const [dx, dy, dt] = moves[e.key];
-      update({ x: aim.x + dx, y: aim.y + dy, turn: aim.turn + dt });
+      const next = { x: aim.x + dx, y: aim.y + dy, turn: aim.turn + dt };
+      for (const axis of ["x", "y", "turn"]) { // a key sets the axes it moves; a refused field stays refused
+        if (next[axis] === aim[axis]) next[axis] = null;
+      }
+      update(next);
       e.preventDefault();
     } else if (e.key === "Enter") {
       sendAim(ctx);
@@ -531,14 +585,22 @@ function aimPanel(frame, ctx) {
       e.preventDefault();
     }
   });
-  const fromInputs = (source) => {
-    const x = parseFloat(xIn.value);
-    const y = parseFloat(yIn.value);
-    const turn = parseFloat(source === turnRange ? turnRange.value : turnIn.value);
-    update({ x: Number.isFinite(x) ? x * 1000 : null, y: Number.isFinite(y) ? y * 1000 : null,
-      turn: Number.isFinite(turn) ? turn * 100 : null }, source);
+  const fromInput = (input) => {
+    if (input === turnRange) {
+      update({ turn: Number(turnRange.value) * 100 }, turnRange);
+      return;
+    }
+    const spec = typed.find((f) => f.input === input);
+    const read = readField(spec);
+    if (read.error) {
+      aim.refused[input.name] = { error: read.error, text: input.value };
+      update(null, input);
+    } else {
+      delete aim.refused[input.name];
+      update({ [spec.axis]: read.value }, input);
+    }
   };
-  for (const input of [xIn, yIn, turnIn, turnRange]) input.addEventListener("input", () => fromInputs(input));
+  for (const input of [xIn, yIn, turnIn, turnRange]) input.addEventListener("input", () => fromInput(input));
 
   const title = h("h2", {}, t("web.aim_title", { face, company: v.building }),
     rest.length ? h("span", { class: "sm-then" }, " ", t("web.aim_then"), " ", rest.map((f) => dieIcon(ctx, f, "sm-small"))) : null);
@@ -559,8 +621,15 @@ function aimPanel(frame, ctx) {
   return panel;
 }
 
+const aimInvalid = () => Object.keys(memo.aim.refused).length > 0;
+
+// The aim shown is the one played; a refused field (outside its limits, or no number) sends nothing, and has the focus.
 function sendAim(ctx) {
   const a = memo.aim;
+  if (aimInvalid()) {
+    document.querySelector('.sm-aim [aria-invalid="true"]')?.focus();
+    return;
+  }
   ctx.act(`aim ${a.x} ${a.y} ${a.turn}`);
 }
 
@@ -623,7 +692,8 @@ function drawGhosts() {
   const a = memo.aim;
   const pose = stackedOn(c.poses[c.poses.length - 1], a.x, a.y, a.turn);
   for (const g of document.querySelectorAll(`.sm-elev[data-company="${c.company}"] .sm-ghost`)) {
-    clear(g).append(dieShape(memo.geom, g.dataset.side === "1", pose, c.poses.length, null, "sm-ghost-die"));
+    clear(g); // no die shown while the aim is refused: none would be placed
+    if (!aimInvalid()) g.append(dieShape(memo.geom, g.dataset.side === "1", pose, c.poses.length, null, "sm-ghost-die"));
   }
 }
 
