@@ -448,6 +448,18 @@ def test_a_piped_game_fits_the_columns_it_is_given(capsys: pytest.CaptureFixture
     assert max(len(line) for line in out.splitlines()) <= 80, [line for line in out.splitlines() if len(line) > 80]
 
 
+def test_a_choices_explanation_keeps_a_seat_with_its_number(capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 80 columns Gracias's choices explain « donner la carte orange à Bot 1 (heuristique) »: the seat's name is
+    never cut between "Bot" and its number (a player's review: « … à Bot » / « 1 (heuristique) »)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert main(["--lang", "fr", "play", "gracias", "--bots", "heuristic,random", "--seed", "5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    given = [line for line in lines if "donner la carte" in line]
+    assert given and not any(line.rstrip().endswith(" Bot") for line in lines), given
+
+
 @pytest.mark.parametrize(("content", "french", "english"), [
     (None, "impossible de le lire\u00a0: ce fichier ou ce dossier n'existe pas", "cannot be read: "),
     (b"\xff\xfe", "ce n'est pas du texte UTF-8 (octet 0)", "not UTF-8 text (byte 0)"),

@@ -56,7 +56,7 @@ from ..engine.words import format_int
 from ..table import Table as TableService
 from .outcome import outcome_parts
 from .output import Screen, fold_lines, os_reason
-from .render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, bullets, get_renderer, screen, wrapped
+from .render import KEY, MAJOR, NORMAL, ROUTINE, EventLine, View, Words, bullets, get_renderer, screen, wrapped
 from .shell import shell_word
 from .start import (
     check_arguments,
@@ -507,7 +507,7 @@ class PlaySession:
         table = Table.grid(padding=(0, 2))
         for i, (text, word) in enumerate(zip(legal, words, strict=True), 1):
             table.add_row(Text(f"{i:>2}", style="bold cyan"), Text(word, style="bold"),
-                          Text(self.renderer.action_label(view, text), style="dim"))
+                          Words(self.renderer.action_label(view, text), style="dim"))  # wraps as sentences do
         if room is None:
             return table if len(legal) <= LONG_LIST else self._columns(words)
         need = self._event_need(events)
