@@ -84,3 +84,15 @@ def problems(option: OptionSpec, lang: str) -> list[str]:
                 found.append(f"names the value {value!r} at {m.start()} without its label just before it: "
                              f"{text[max(0, m.start() - 20):m.end() + 20]!r}")
     return found
+
+
+def help_column(out: str, game: str, first: str) -> str:
+    """The help column of ``game``'s table in ``ludo games``'s output, its lines joined: the rows from the one where
+    the help starts with ``first`` to the next game's table, each cut at that column."""
+    start = out.index(f"{game} —")
+    body = out.index("\n", start)
+    following = re.search(r"^\S+ — ", out[body:], re.M)  # the next game's table
+    lines = out[start:body + following.start() if following else None].replace(NBSP, " ").splitlines()
+    at = next(i for i, line in enumerate(lines) if first in line)
+    col = lines[at].index(first)
+    return " ".join(" ".join(line[col:] for line in lines[at:]).split())

@@ -9,28 +9,16 @@ import pytest
 from ludotheque.engine import get_game
 from ludotheque.engine.options import OptionSpec
 from ludotheque.games.luxembourg_shopping.options import FILE_OPTIONS, OPTIONS
-from tests.option_help import NBSP, problems
+from tests.option_help import NBSP, help_column, problems
 
 INFO = get_game("luxembourg-shopping").info
-EVERY = [(o, lang) for o in (*INFO.options, *INFO.seat_options) for lang in ("en", "fr")]
 
 
 def option(name: str) -> OptionSpec:
     return next(o for o in OPTIONS if o.name == name)
 
 
-def help_column(out: str, first: str) -> str:
-    """The help column of this game's table in ``ludo games``'s output, its lines joined: the rows from the one
-    where the help starts with ``first``, each cut at that column."""
-    lines = out[out.index("luxembourg-shopping —"):out.index("stack-market —")].replace(NBSP, " ").splitlines()
-    at = next(i for i, line in enumerate(lines) if first in line)
-    col = lines[at].index(first)
-    return " ".join(" ".join(line[col:] for line in lines[at:]).split())
-
-
-@pytest.mark.parametrize(("option", "lang"), EVERY, ids=[f"{o.name}-{lang}" for o, lang in EVERY])
-def test_each_option_help_passes_the_check(option: OptionSpec, lang: str) -> None:
-    assert not problems(option, lang), problems(option, lang)
+# every option passes ``problems`` (tests/test_option_help.py); here, this game's own texts
 
 
 @pytest.mark.parametrize(("name", "what_en", "what_fr"), [
@@ -76,7 +64,8 @@ def test_ludo_games_shows_the_new_help(capsys: pytest.CaptureFixture[str], monke
     monkeypatch.setenv("COLUMNS", "80")
     for lang in ("en", "fr"):
         main(["--lang", lang, "games"])
-        helps = help_column(capsys.readouterr().out, "Which board" if lang == "en" else "Sur quel plateau")
+        first = "Which board" if lang == "en" else "Sur quel plateau"
+        helps = help_column(capsys.readouterr().out, "luxembourg-shopping", first)
         expected = " ".join(" ".join(o.help_en if lang == "en" else o.help_fr for o in OPTIONS).split())
         assert helps == expected.replace(NBSP, " ")
         assert "Correspondanc e" not in helps
