@@ -151,6 +151,7 @@ def test_the_command_to_continue_a_saved_game_reads_back_as_its_file(tmp_path: P
     assert session.run() == 0
     command = f"ludo play acquire --load {written.format(home=tmp_path)}"
     assert f"Continue it later with: {command}" in " ".join(text_of(c).split())
+    assert f"  {command}" in text_of(c).splitlines()  # on a line of its own, to be copied whole
     loaded = parse(shlex.split(command)[1:]).load
     assert Path(loaded).resolve() == (tmp_path / typed.removeprefix("~/")).resolve()
     assert Match.from_record(GameRecord.load(Path(loaded))).state == session.match.state
