@@ -81,7 +81,7 @@ class Catalog:
         template = table.get(key)
         if template is None:
             return key
-        if lang == "fr":
+        if lang == "fr" and "e {" in template:  # a « de {…} » or « que {…} » to look at
             template = elided(template, fields)
         return template.format(**fields)
 
