@@ -9,7 +9,7 @@ import random
 import pytest
 from rich.console import Console
 
-from ludotheque.bots.hints import WORDS, hints
+from ludotheque.bots.hints import WORDS, Hint, hints
 from ludotheque.engine import get_game
 from ludotheque.engine.state import CHANCE
 from tests.bots.test_search import position
@@ -175,3 +175,16 @@ def test_among_many_moves_each_move_shown_rests_on_enough_games_and_the_best_cha
     assert [h.win for h in found] == sorted((h.win for h in found), reverse=True)
     assert {h.action for h in found} <= {a.text() for a in legal}
     assert found == hints(game, state, state.current_player, iterations=60, seconds=None)  # by iterations: the same
+
+
+@pytest.mark.parametrize(("win", "percent"), [(0.345, 35), (0.335, 34), (0.3449, 34), (0.0, 0), (1.0, 100), (0.005, 1)])
+def test_a_chance_is_shown_in_whole_percent_with_halves_rounded_up_in_the_terminal_and_to_the_browser(
+        win: float, percent: int) -> None:
+    """Python's ``round`` sends halves to the even number (34.5 -> 34) where the browser's ``Math.round`` goes up (35):
+    the figure is rounded once, here, and the browser shows the ``percent`` it is sent."""
+    game = get_game("acquire")
+    hint = Hint("done", win, 100, ())
+    assert hint.percent == percent
+    assert hint.to_json(game, NAMES[:4])["percent"] == percent
+    assert hint.line("en").startswith(f"done: {percent}% chance to win"), hint.line("en")
+    assert hint.line("fr").startswith(f"done\u00a0: {percent}\u00a0%"), hint.line("fr")

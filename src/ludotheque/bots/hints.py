@@ -9,6 +9,7 @@ state too, and are worded by the game (``Game.describe_reason``: its catalogue's
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -52,16 +53,21 @@ class Hint:
         """The reasons in ``lang`` (``names``: the seats', for reasons that name a seat)."""
         return [game.describe_reason(key, fields, lang, names) for key, fields in self.reasons]
 
+    @property
+    def percent(self) -> int:
+        """The chance to win in whole percent, halves rounded up (34.5 % is 35 %): the one rounding that the terminal
+        and the browser show (``to_json`` sends it)."""
+        return math.floor(100 * self.win + 0.5)
+
     def line(self, lang: str, action_words: str | None = None) -> str:
         """"buy Luxor: 62 % chance to win (1,240 simulated games)" in ``lang``."""
-        percent = round(100 * self.win)
         return WORDS.t(lang, "hint.line", action=action_words or self.action,
-                       chance=WORDS.t(lang, "hint.chance", percent=percent),
+                       chance=WORDS.t(lang, "hint.chance", percent=self.percent),
                        tries=WORDS.plural(lang, "hint.tries", self.tries, count=format_int(self.tries, lang)))
 
     def to_json(self, game: Game, names: Sequence[str]) -> dict[str, Any]:
         """For a front end: the action, the figures, and the reasons in both languages."""
-        return {"action": self.action, "win": round(self.win, 4), "tries": self.tries,
+        return {"action": self.action, "win": round(self.win, 4), "percent": self.percent, "tries": self.tries,
                 "reasons": {lang: self.words(game, lang, names) for lang in ("en", "fr")}}
 
 

@@ -375,7 +375,7 @@ class TablePage {
           h("button", { class: "button small hint-play", type: "button", dataset: { action: m.action },
             onclick: () => this.act(m.action) }, t("table.hint_play")), " ",
           h("span", { class: "dim hint-chance" },
-            t("table.hint_chance", { percent: Math.round(100 * m.win), tries: t.number(m.tries) })),
+            t("table.hint_chance", { percent: m.percent, tries: t.number(m.tries) })),
           reasons.length ? h("ul", { class: "hint-reasons" }, reasons.map((r) => h("li", {}, r))) : null));
       }
       if (asked.moves.length) box.append(list);
