@@ -179,14 +179,17 @@ class BotSummary:
                 "over_limit": self.over}
 
 
+@dataclass(kw_only=True)
 class GameTally:
     """What games add up to whatever bots played them: how many, wins by seat position (shared wins as fractions),
     moves, and how they ended; for a simulation's ``Summary`` and a tournament's ``Standings``."""
 
-    games: int
-    seat_wins: list[float]
-    actions: int
-    ends: dict[str, int]
+    games: int = 0
+    seat_wins: list[float] = field(default_factory=list)
+    """Games won by seat position (shared wins as fractions), one for each seat."""
+    actions: int = 0
+    ends: dict[str, int] = field(default_factory=dict)
+    """Games by how they ended, in the order first seen."""
 
     def count_game(self, r: GameResult) -> None:
         self.games += 1
@@ -209,13 +212,7 @@ class Summary(GameTally):
     """Running totals of a simulation's games (added in game order)."""
 
     config: SimConfig
-    games: int = 0
     bots: dict[str, BotSummary] = field(default_factory=dict)
-    seat_wins: list[float] = field(default_factory=list)
-    """Games won by seat position (shared wins as fractions)."""
-    actions: int = 0
-    ends: dict[str, int] = field(default_factory=dict)
-    """Games by how they ended, in the order first seen."""
 
     def __post_init__(self) -> None:
         self.seat_wins = self.seat_wins or [0.0] * self.config.players

@@ -436,12 +436,7 @@ class Standings(GameTally):
     """Ratings and results of a tournament's games, added in game order."""
 
     config: TournamentConfig
-    games: int = 0
     entrants: dict[str, EntrantSummary] = field(default_factory=dict)
-    seat_wins: list[float] = field(default_factory=list)
-    """Games won by seat position (shared wins as fractions)."""
-    actions: int = 0
-    ends: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         c = self.config
