@@ -1,7 +1,7 @@
-"""Stack Market's screen: every building drawn from the front and from the side, a column of dice each shifted by its
-offset, with its height, top face, margin of safety and lean under it; the reserve, the record, each seat's steadiness,
-one's own cash, the dice rolled and those still to place; and, when it is one's turn to place a die, the short list of
-named aims and how to type an aim as offsets.
+"""Stack Market's screen: every building drawn from the front and from the side (``building_art.py``), a column of
+dice each shifted by its offset, with its height, top face, margin of safety and lean under it; the reserve, the
+record, each seat's steadiness, one's own cash, the dice rolled and those still to place; and, when it is one's turn
+to place a die, the short list of named aims and how to type an aim as offsets.
 
 Drawn from a seat's observation only (``view.observe``): another seat's cash never reaches the screen before the end.
 Two layouts, like the other games: on a big terminal (or output that is not a terminal) each die of a building on its
@@ -16,9 +16,7 @@ French commands are infinitives (or nouns: ``empileur 2``); the parser still rea
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -44,14 +42,9 @@ from .actions import (
     Stay,
     parse_action,
 )
+from .building_art import GAP, Frame, building_lines, frame_for, offsets, pad
 from .texts import mm, money
 
-CELL = 3
-"""A die on screen: ``[3]``, three characters whatever the scale (a 16 mm die would be 4 to 16 of them)."""
-SCALES_MM = (1, 2, 3, 4, 6, 8, 12, 16)
-"""Millimetres per character of offset, the finest that shows every die of every building without clamping."""
-GAP = 1
-"""Characters between two buildings."""
 MIN_ROWS = 3
 """The fewest lines a building may be drawn in (a taller one is drawn one line per few dice)."""
 COMPACT_ROWS = 8
@@ -119,105 +112,6 @@ def action_words(text: str, lang: str) -> str:
     return text
 
 
-# --- the buildings ------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Frame:
-    """How the buildings are drawn: ``width`` characters per view (front and side), ``rows`` lines of dice, each line
-    ``step`` dice, ``scale`` µm of offset per character, a label column of ``label`` characters."""
-
-    width: int
-    rows: int
-    step: int
-    scale: int
-    label: int
-
-    @property
-    def base(self) -> int:
-        """Where the bottom die's cell starts in a view."""
-        return (self.width - CELL) // 2
-
-    @property
-    def block(self) -> int:
-        """A building's characters: front view, a separator, side view."""
-        return 2 * self.width + 1
-
-
-def _offsets(company: dict[str, Any]) -> list[tuple[int, int]]:
-    """Each die's centre relative to the bottom die's (µm, x right and y back)."""
-    poses: list[list[int]] = company["poses"]
-    if not poses:
-        return []
-    x0, y0 = poses[0][0], poses[0][1]
-    return [(p[0] - x0, p[1] - y0) for p in poses]
-
-
-def frame_for(companies: Sequence[dict[str, Any]], width: int, rows: int, label: int, widest: int) -> Frame:
-    """The frame for buildings drawn in ``width`` columns (views at most ``widest`` wide) and at most ``rows``
-    lines of dice: the finest scale that shows every die unclamped (else the coarsest)."""
-    n = max(1, len(companies))
-    view = max(CELL + 4, min(widest, ((width - label - GAP * (n - 1)) // n - 1) // 2))
-    tallest = max((c["height"] for c in companies), default=0)
-    step = max(1, math.ceil(tallest / max(1, rows)))
-    shown = math.ceil(tallest / step) if tallest else 1
-    base = (view - CELL) // 2
-    room = min(base, view - CELL - base)
-    far = max((max(abs(x), abs(y)) for c in companies for x, y in _offsets(c)), default=0)
-    scale = next((s * 1000 for s in SCALES_MM if round(far / (s * 1000)) <= room), SCALES_MM[-1] * 1000)
-    return Frame(view, shown, step, scale, label)
-
-
-def _cell(frame: Frame, offset: int, face: int, style: str) -> Text:
-    """One die in a view's line, ``offset`` µm from the bottom die's centre (clamped at the view's edges, marked
-    ‹ or ›)."""
-    shift = round(offset / frame.scale)
-    start = frame.base + shift
-    left, right = "[", "]"
-    if start < 0:
-        start, left, style = 0, "‹", style + " yellow"
-    elif start > frame.width - CELL:
-        start, right, style = frame.width - CELL, "›", style + " yellow"
-    line = Text(" " * start)
-    line.append(f"{left}{face}{right}", style=style.strip())
-    return line
-
-
-def building_lines(companies: Sequence[dict[str, Any]], frame: Frame, active: str | None) -> list[Text]:
-    """The buildings side by side, the tops up, the ruler on the left: each line shows, of the dice from its level down
-    to the next line's, the highest each building has (so every top die is drawn); the lines count down from the
-    tallest building's top, ``frame.step`` dice apart."""
-    lines: list[Text] = []
-    tallest = max(c["height"] for c in companies)
-    for row in range(frame.rows):
-        level = tallest - row * frame.step
-        lowest = max(1, level - frame.step + 1)
-        ruler = str(level) if frame.step > 1 or level % 5 == 0 or row == 0 else ""
-        line = Text(f"{ruler:>{frame.label - 2}} ┤" if ruler else " " * (frame.label - 1) + "│", style="dim")
-        for k, company in enumerate(companies):
-            if k:
-                line.append(" " * GAP)
-            height = company["height"]
-            index = min(level, height) - 1
-            front = side = Text()
-            if height >= lowest:
-                x, y = _offsets(company)[index]
-                top = index == height - 1
-                style = ("bold reverse" if company["company"] == active else "bold") if top else ""
-                face = company["faces"][index]
-                front, side = _cell(frame, x, face, style), _cell(frame, y, face, style)
-            block = _pad(front, frame.width)
-            block.append("┊", style="dim")
-            block.append_text(_pad(side, frame.width))
-            line.append_text(block)
-        lines.append(line)
-    return lines
-
-
-def _pad(text: Text, width: int) -> Text:
-    text = text.copy()
-    text.truncate(width, overflow="crop", pad=True)
-    return text
-
-
 def margin_text(company: dict[str, Any], lang: str) -> Text:
     margin = company["margin"]
     if margin is None:
@@ -227,10 +121,10 @@ def margin_text(company: dict[str, Any], lang: str) -> Text:
 
 
 def lean_text(company: dict[str, Any], lang: str) -> Text:
-    offsets = _offsets(company)
-    if len(offsets) < 2:
+    shifts = offsets(company)
+    if len(shifts) < 2:
         return Text("—", style="dim")
-    x, y = offsets[-1]
+    x, y = shifts[-1]
     return Text(f"x{signed_mm(x, lang)} y{signed_mm(y, lang)}")
 
 
@@ -323,7 +217,7 @@ class StackMarketRenderer:
             for k, value in enumerate(values):
                 if k:
                     line.append(" " * GAP)
-                line.append_text(_pad(value, frame.block))
+                line.append_text(pad(value, frame.block))
             lines.append(line)
         legend_key = "ui.legend" if roomy else "ui.legend_short"
         legend = view.t(legend_key, scale=format_number(frame.scale / 1000, view.lang))
@@ -352,7 +246,7 @@ class StackMarketRenderer:
                     who = ", ".join(names)
                     break
             head.append(" " + who, style="cyan" if view.seat in investors else "dim")
-            line.append_text(_pad(head, frame.block))
+            line.append_text(pad(head, frame.block))
         return line
 
     # --- the players --------------------------------------------------------------------------------------
