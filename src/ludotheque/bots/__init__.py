@@ -138,6 +138,12 @@ def bot_names(game: str) -> list[str]:
     return sorted(_makers(game))
 
 
+def stand_in_bot(game: str) -> str:
+    """The bot that plays for a seat out of time (a person at a table, a bot over a simulation's move limit): the
+    game's heuristic bot where it has one (it answers at once), else a random one."""
+    return "heuristic" if "heuristic" in _makers(game) else "random"
+
+
 def other_bots(game: str | None = None) -> dict[str, BotMaker]:
     """The bots other installed packages register (``ENTRY_POINTS``), by name: those that play ``game`` and are not
     hidden by one of its own, or every one."""

@@ -13,23 +13,30 @@ from .state import CHANCE, TERMINAL, Action, State
 
 class MoveTimes:
     """How long each seat's bot thought: moves, total and slowest seconds, and moves over ``limit`` (a bot is
-    told the limit as its move's deadline, ``SeatView.deadline``; one that goes over it is counted here)."""
+    told the limit as its move's deadline, ``SeatView.deadline``; one that goes over it is counted here). With
+    ``stand_ins`` (one bot per seat), the limit is enforced: a move that comes after it is not played, and the seat's
+    stand-in plays instead, as a table's stand-in does for a person out of time."""
 
-    __slots__ = ("limit", "moves", "over", "slowest", "total")
+    __slots__ = ("limit", "moves", "over", "slowest", "stand_ins", "total")
 
-    def __init__(self, players: int, limit: float | None = None) -> None:
+    def __init__(self, players: int, limit: float | None = None, stand_ins: Sequence[Bot] = ()) -> None:
         self.limit = limit
+        self.stand_ins = stand_ins
         self.moves = [0] * players
         self.total = [0.0] * players
         self.slowest = [0.0] * players
         self.over = [0] * players
 
-    def add(self, seat: int, seconds: float) -> None:
+    def add(self, seat: int, seconds: float) -> bool:
+        """Count a move of ``seat``'s that took ``seconds``; whether it came too late to be played (over the limit,
+        with a stand-in to play instead)."""
         self.moves[seat] += 1
         self.total[seat] += seconds
         self.slowest[seat] = max(self.slowest[seat], seconds)
         if self.limit is not None and seconds > self.limit:
             self.over[seat] += 1
+            return bool(self.stand_ins)
+        return False
 
 
 def bot_move_refused(bot: Bot, seat: int, action: object, why: str = "") -> IllegalActionError:
@@ -43,7 +50,8 @@ def bot_move_refused(bot: Bot, seat: int, action: object, why: str = "") -> Ille
 def play_out(state: State, bots: Sequence[Bot], rng: random.Random, max_actions: int = 1_000_000,
              times: MoveTimes | None = None, history: list[tuple[int, Action]] | None = None) -> int:
     """Play ``state`` to the end in place; return the number of actions applied (chance included). With
-    ``times``, each bot's thinking is timed (and given ``times.limit`` as its deadline); with ``history``, every
+    ``times``, each bot's thinking is timed (and given ``times.limit`` as its deadline; a late move is replaced by
+    its seat's stand-in's, where ``times`` has stand-ins); with ``history``, every
     action is appended to it with its actor (a match's history, for its record)."""
     count = 0
     while count < max_actions:
@@ -56,7 +64,8 @@ def play_out(state: State, bots: Sequence[Bot], rng: random.Random, max_actions:
                 started = time.monotonic()
                 deadline = None if times.limit is None else started + times.limit
                 action = bots[player].choose(SeatView(state, player, legal, deadline))
-                times.add(player, time.monotonic() - started)
+                if times.add(player, time.monotonic() - started):
+                    action = times.stand_ins[player].choose(SeatView(state, player, legal))
             if not isinstance(action, Action) or (action not in legal and not state.is_legal(action)):
                 raise bot_move_refused(bots[player], player, action)
         elif player == CHANCE:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult
 from typing import Any
 
-from ..bots import make_bot
+from ..bots import make_bot, stand_in_bot
 from ..engine.driver import MoveTimes, play_out
 from ..engine.game import get_game
 from ..engine.match import bot_rng, chance_rng
@@ -31,6 +31,8 @@ IN_FLIGHT = 4
 """Chunks handed out per worker and not yet added up (so workers never wait for the next one)."""
 HISTOGRAM_BINS = 2048
 """The most bins in a bot's score histogram (beyond, bins are widened two by two)."""
+STAND_IN = -1
+"""The stand-ins' generators are told apart from the seats' own bots' by this in place of an action count."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,8 @@ class SimConfig:
     """Each seat's own settings (``GameInfo.seat_options``; empty: the game's defaults). They stay with the seat
     while the bots rotate, so the win rate by seat shows what a setting is worth."""
     move_limit: float | None = None
-    """Seconds a bot may think per move: given to bots as their move's deadline, and moves over it are counted."""
+    """Seconds a bot may think per move: given to bots as their move's deadline; a move over it is counted, and not
+    played: the game's stand-in bot (``bots.stand_in_bot``) plays for the seat instead."""
 
     def game_seed(self, i: int) -> int:
         return random.Random(f"ludotheque-sim:{self.seed}:{i}").getrandbits(48)
@@ -75,7 +78,7 @@ class GameResult:
     slowest: tuple[float, ...] = ()
     """Per seat: its bot's longest thought, in seconds."""
     over: tuple[int, ...] = ()
-    """Per seat: moves over the simulation's ``move_limit``."""
+    """Per seat: moves over the simulation's ``move_limit`` (a stand-in played them)."""
 
 
 def play_one(config: SimConfig, i: int) -> GameResult:
@@ -85,7 +88,10 @@ def play_one(config: SimConfig, i: int) -> GameResult:
     seating = config.seating(i)
     state = game.new_game(config.players, config.options, list(config.seat_settings) or None)
     bots = [make_bot(name, game.info.name, s, bot_rng(seed, s)) for s, name in enumerate(seating)]
-    times = MoveTimes(config.players, config.move_limit)
+    stand_in = stand_in_bot(game.info.name)
+    stand_ins = [] if config.move_limit is None else [
+        make_bot(stand_in, game.info.name, s, bot_rng(seed, s, STAND_IN)) for s in range(config.players)]
+    times = MoveTimes(config.players, config.move_limit, stand_ins)
     actions = play_out(state, bots, chance_rng(seed), game.info.max_actions, times)
     o = state.outcome()
     return GameResult(i, seed, seating, o.scores, o.ranks, o.winners, o.termination, actions,

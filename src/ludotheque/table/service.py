@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..bots import bot_names, make_bot
+from ..bots import make_bot, stand_in_bot
 from ..engine.bots import Bot, SeatView
 from ..engine.driver import bot_move_refused
 from ..engine.errors import IllegalActionError, LudoError, Reason
@@ -199,7 +199,7 @@ class Table:
         bot = self._bots.get(seat)
         if bot is None:
             game = self.match.game.info.name
-            name = self.match.seats[seat].bot or ("heuristic" if "heuristic" in bot_names(game) else "random")
+            name = self.match.seats[seat].bot or stand_in_bot(game)
             bot = make_bot(name, game, seat, bot_rng(self.match.seed, seat, self.at))
             self._bots[seat] = bot
         return bot
