@@ -85,3 +85,21 @@ def test_the_search_bot_plays_a_game_with_the_hooks() -> None:
             *(make_bot("heuristic", "a-vendre", s, random.Random(s)) for s in (1, 2))]
     play_out(state, bots, random.Random(3))
     assert state.is_terminal()
+
+
+def test_a_search_bot_works_out_the_board_numbers_when_made_not_on_its_first_moves_clock(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heuristic's board numbers take about half a second once per process: a search bot (``expert``) works
+    them out when it is made, so that its first move keeps to a deadline."""
+    from ludotheque.engine import memo
+    from ludotheque.games.a_vendre import heuristic
+    from ludotheque.games.a_vendre.tables import load_tables
+
+    monkeypatch.setattr(memo, "_MEMO", {})  # as in a new process
+    worked: list[object] = []
+    real = heuristic._board_stats
+    monkeypatch.setattr(heuristic, "_board_stats", lambda t: worked.append(t) or real(t))
+    make_bot("expert", "a-vendre", 0, random.Random(1))
+    assert worked == [load_tables({})]
+    state = GAME.new_game(3)
+    assert heuristic.board_stats(state.t) is heuristic.board_stats(load_tables({})) and len(worked) == 1

@@ -382,6 +382,7 @@ class SearchBot(Bot):
         self.exploration = exploration
         self.temperature = temperature
         self.hooks: SearchHooks = game.search_hooks() if game is not None else NO_HOOKS
+        self.hooks.prepare()
         self.max_actions: int = game.info.max_actions if game is not None else 100_000
         self.trust = self.hooks.anchor_trust if trust is None else trust
         self.paired = self.hooks.paired if paired is None else paired

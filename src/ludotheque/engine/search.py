@@ -54,6 +54,10 @@ class SearchHooks:
     bot's ``model`` turns it off). It must choose from its view alone (it sees re-dealt states, in any order) and
     be quick: it moves for every other seat in every iteration."""
 
+    def prepare(self) -> None:
+        """Work the game's search does once per process (numbers worked out from its data files), done when a search
+        bot is made rather than on its first move, whose clock it would eat into. Default: nothing."""
+
     def candidates(self, state: State, legal: list[Action]) -> list[Action]:
         """The actions search branches on here: a non-empty subset of ``legal`` (in a game with continuous moves,
         any moves ``state.is_legal`` allows)."""

@@ -57,7 +57,7 @@ from ...engine.search import SearchHooks, softmax
 from ...engine.state import Action, State
 from .actions import BORROW, BUY, CARD, PASS, TAX, Auction, Bid, Borrow, Buy, Pass, PayTax, TakeCard
 from .datamodel import SQUARES, TITLES
-from .heuristic import HeuristicBot, Model
+from .heuristic import HeuristicBot, Model, board_stats
 from .state import (
     BID_STEP,
     BUY_STEP,
@@ -69,6 +69,7 @@ from .state import (
     YELLOW_STEP,
     half_up,
 )
+from .tables import load_tables
 
 if TYPE_CHECKING:
     from .state import AVendreState
@@ -214,6 +215,11 @@ class AVendreSearch(SearchHooks):
     def __init__(self) -> None:
         self._memo: dict[tuple[Any, ...], list[Action]] = {}
         """Candidates by position (the root's position comes back at every iteration)."""
+
+    def prepare(self) -> None:
+        """The heuristic's board numbers for the shipped board and decks (half a second of linear algebra, once per
+        process): worked out when a search bot is made, not on its first move's clock."""
+        board_stats(load_tables({}))
 
     def candidates(self, state: State, legal: list[Action]) -> list[Action]:
         st: AVendreState = state  # type: ignore[assignment]
