@@ -112,14 +112,24 @@ def test_a_broken_plugin_is_left_out_with_a_warning_and_the_rest_works(
         plugins: list[FakeEntryPoint], caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]) -> None:
     plugins.append(FakeEntryPoint("broken", "mybot:NOPE", AttributeError("module 'mybot' has no attribute 'NOPE'")))
     plugins.append(FakeEntryPoint("classy", "mybot:Classy", RandomBot))  # a Bot class, not a maker
-    with caplog.at_level(logging.WARNING, logger="ludotheque.bots"):
-        code, out, _ = run(capsys, "games", "gracias", "--json")
+    code, out, said = run(capsys, "games", "gracias", "--json")
     assert code == 0
     names = json.loads(out)[0]["bots"]
     assert "labelled" in names and "broken" not in names and "classy" not in names
-    said = caplog.text
-    assert "'broken' (mybot:NOPE" in said and "AttributeError: module 'mybot' has no attribute 'NOPE'" in said
-    assert "'classy' (mybot:Classy" in said and "is not a ludotheque.bots.BotMaker" in said
+    assert "ludo: warning: the bot “broken” (mybot:NOPE, entry point ludotheque.bots) is left out: AttributeError: " \
+           "module 'mybot' has no attribute 'NOPE'" in said
+    assert "the bot “classy” (mybot:Classy" in said and "is not a ludotheque.bots.BotMaker" in said
+    # in French for a French reader; in English, with its words, for the log (a server's)
+    bots_module._plugins.cache_clear()
+    with caplog.at_level(logging.WARNING, logger="ludotheque.bots"):
+        code, _, said = run(capsys, "--lang", "fr", "games", "gracias")
+        assert code == 0
+        assert not caplog.records, "a command says the warnings itself, once"
+        bots_module._plugins.cache_clear()
+        bots_module.bot_names("gracias")
+    assert "ludo\u00a0: avertissement\u00a0: le bot «\u00a0broken\u00a0» (mybot:NOPE, point d'entrée " \
+           "ludotheque.bots) est laissé de côté\u00a0: AttributeError" in said
+    assert "the bot “broken” (mybot:NOPE" in caplog.text
 
 
 def test_a_plugin_named_as_a_bot_of_ludotheque_is_left_out_and_said(plugins: list[FakeEntryPoint],
@@ -131,8 +141,8 @@ def test_a_plugin_named_as_a_bot_of_ludotheque_is_left_out_and_said(plugins: lis
         with pytest.raises(OptionError, match="takes none"):
             resolve_bot("heuristic:offset=1", "gracias")  # the game's own heuristic
         resolve_bot("heuristic", "gracias")
-    assert "'random' of another package is left out: a bot of Ludothèque has that name" in caplog.text
-    assert caplog.text.count("'heuristic' of another package is left out of gracias") == 1  # said once
+    assert "the bot “random” of another package is left out: a bot of Ludothèque has that name" in caplog.text
+    assert caplog.text.count("“heuristic” of another package is left out of gracias") == 1  # said once
 
 
 def test_ludo_games_lists_another_packages_bots_with_their_description(plugins: list[FakeEntryPoint],

@@ -92,11 +92,17 @@ def _plugins() -> dict[str, BotMaker]:
         try:
             found[ep.name.lower()] = _maker_of(ep.load())
         except Exception as e:  # a third party's package: whatever goes wrong, the others go on
-            log.warning("the bot %r (%s, entry point %s) is left out: %s: %s", ep.name, ep.value, ENTRY_POINTS,
-                        type(e).__name__, e)
+            _warn("broken", name=ep.name, value=ep.value, group=ENTRY_POINTS, detail=f"{type(e).__name__}: {e}")
     for name in sorted(found.keys() & UNIVERSAL.keys()):
-        log.warning("the bot %r of another package is left out: a bot of Ludothèque has that name", name)
+        _warn("named_like_ours", name=name)
     return found
+
+
+def _warn(key: str, **fields: Any) -> None:
+    """Say that another package's bot is left out: in English to the log, with the words' catalogue key and fields
+    (``record.ludo_words``) for a reader in another language (the command line says it in the user's)."""
+    key = f"warning.{key}"
+    log.warning("%s", WORDS.t("en", key, **fields), extra={"ludo_words": (WORDS, key, fields)})
 
 
 def _maker_of(obj: Any) -> BotMaker:
@@ -118,8 +124,7 @@ def _makers(game: str) -> dict[str, BotMaker]:
     plugins = {name: m for name, m in _plugins().items() if m.games is None or g.info.name in m.games}
     for name in sorted(plugins.keys() & own.keys() - _SHADOWED.get(game, set())):
         _SHADOWED.setdefault(game, set()).add(name)
-        log.warning("the bot %r of another package is left out of %s: the game has its own bot of that name", name,
-                    game)
+        _warn("named_like_games", name=name, game=game)
     return {**plugins, **UNIVERSAL, **own}
 
 

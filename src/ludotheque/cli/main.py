@@ -8,6 +8,7 @@ argparse's messages are translated while it runs (``argparse_language``)."""
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -221,8 +222,43 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         return build_parser(lang).parse_args(words)
 
 
+class SaidInLanguage(logging.Handler):
+    """Warnings the library logs (another package's bot left out), said on stderr in the user's language where the
+    record carries its words (``ludo_words``: catalogue, key, fields), else as logged."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(logging.WARNING)
+        self.lang = lang
+
+    def emit(self, record: logging.LogRecord) -> None:
+        words = getattr(record, "ludo_words", None)
+        message = words[0].t(self.lang, words[1], **words[2]) if words else record.getMessage()
+        print(UI.t(self.lang, "main.warning", message=message), file=sys.stderr)
+
+
+@contextmanager
+def warnings_in(lang: str) -> Iterator[None]:
+    """While a command runs (not ``serve``, whose logs are the server's), the library's warnings in ``lang``."""
+    logger = logging.getLogger("ludotheque")
+    handler = SaidInLanguage(lang)
+    logger.addHandler(handler)
+    kept, logger.propagate = logger.propagate, False
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = kept
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
+    if args.command != "serve":
+        with warnings_in(args.lang):
+            return _main(args)
+    return _main(args)
+
+
+def _main(args: argparse.Namespace) -> int:
     try:
         _check_arguments(args)
         code = _run(args)
