@@ -218,5 +218,14 @@ def test_resuming_with_a_bot_no_longer_installed_is_refused_before_a_write(
     plugins.clear()  # the package is uninstalled
     bots_module._plugins.cache_clear()
     code, _, err = run(capsys, "--lang", "fr", "tournament", "--resume", str(folder), "--games", "6")
-    assert code != 0 and "aucun bot" in err.lower() and "labelled" in err and "no bot named" not in err
+    assert code != 0 and "no bot named" not in err
+    # the bot's name, not its whole spec, and why it may be missing
+    assert f"--resume {folder}\u00a0: le tournoi qui y est gardé a été joué avec «\u00a0labelled:noise=0.3\u00a0», " \
+           "et aucun bot nommé «\u00a0labelled\u00a0» n'est installé à présent pour Gracias (son paquet a-t-il été " \
+           "désinstallé\u00a0?)" in err, err
     assert {p: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()} == before
+    code, _, err = run(capsys, "tournament", "--resume", str(folder), "--games", "6")
+    assert "no bot named “labelled” is installed now for Gracias (was its package uninstalled?)" in err, err
+    code, _, err = run(capsys, "tournament", "gracias", "--bots", "labelled:noise=0.3,random", "--games", "2",
+                       "--out", str(tmp_path / "u"))
+    assert code == 2 and "--bots: no bot named “labelled” for Gracias" in err, err

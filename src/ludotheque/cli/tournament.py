@@ -93,9 +93,10 @@ def refusal(error: LudoError, lang: str) -> OptionError:
     return OptionError(UI.t(lang, REFUSALS[reason.key], **fields))
 
 
-def check_bots(game: str, specs: list[str], lang: str) -> None:
+def check_bots(game: str, specs: list[str], lang: str, kept_in: str | None = None) -> None:
     """Refuse, in ``lang``, a bot ``game`` has none of (with the list of its bots) or a spec it refuses (with the
-    bots module's reason)."""
+    bots module's reason). ``kept_in``: the folder of a tournament being resumed, whose bots were there when it
+    began (one missing now is most likely another package's, uninstalled since)."""
     from ..bots import WORDS, bot_names
     from ..engine.game import get_game
     from ..engine.words import join_words
@@ -108,9 +109,11 @@ def check_bots(game: str, specs: list[str], lang: str) -> None:
         except TournamentError as e:
             raise refusal(e, lang) from None
         except OptionError as e:
-            if spec.split(":")[0].strip().lower() not in known:
-                raise OptionError(UI.t(lang, "error.unknown_bot", name=spec, game=get_game(game).info.title(lang),
-                                       bots=join_words(known, lang))) from None
+            name = spec.split(":")[0].strip().lower()
+            if name not in known:
+                fields = {"name": name, "game": get_game(game).info.title(lang), "bots": join_words(known, lang)}
+                raise OptionError(UI.t(lang, "error.unknown_bot", **fields) if kept_in is None else
+                                  UI.t(lang, "tournament.bot_gone", spec=spec, path=kept_in, **fields)) from None
             raise OptionError(WORDS.reason(lang, e.reason)
                               or UI.t(lang, "tournament.bad_bot", name=spec, detail=str(e))) from None
 
@@ -199,7 +202,7 @@ def resumed_config(args: argparse.Namespace, lang: str) -> TournamentConfig:
     if args.games is not None:
         check_games(args.games, lang)
         config = replace(config, games=args.games)
-    check_bots(config.game, list(config.bots), lang)  # still installed and taking their parameters: before a write
+    check_bots(config.game, list(config.bots), lang, args.resume)  # still there and taking their parameters
     return config
 
 
