@@ -266,3 +266,24 @@ def test_the_leaderboard_sorts_by_the_cautious_estimate(tmp_path: Path) -> None:
         assert mine == {"acquire": (2, 2), "gracias": (1, 9)}
         assert httpx.get(f"{running.url}/api/leaderboard/chess").status_code == 404
         assert httpx.get(f"{running.url}/api/leaderboard/stack-market").json()["ratings"] == []
+
+
+def test_one_bot_written_two_ways_has_one_rating(tmp_path: Path) -> None:
+    """``medium`` and ``medium:iterations=400`` are the same bot (a level with its own budget), and so are two specs
+    giving the same parameters in another order or with other digits: one entry in the ratings, one leaderboard row."""
+    store = Store(f"sqlite:///{tmp_path / 'ludo.db'}")
+    try:
+        (ada,) = accounts(store, "Ada")
+        finished_rated_table(store, "t1", [(ada, None), (None, "medium:iterations=400"), (None, "MEDIUM")], [3, 1, 2])
+        finished_rated_table(store, "t2", [(ada, None), (None, "mcts:seconds=1:iterations=020"),
+                                           (None, "mcts:iterations=20:seconds=1.0")], [1, 2, 3])
+        assert store.apply_rated_result("t1", 3.0) and store.apply_rated_result("t2", 4.0)
+        entries = ratings(store)
+        assert set(entries) == {"Ada", "bot:medium", "bot:mcts:iterations=20:seconds=1"}, entries
+        assert entries["bot:medium"][2] == entries["bot:mcts:iterations=20:seconds=1"][2] == 1
+        # a bot the game no longer knows (another package's, uninstalled) keeps its spec as written, in lower case
+        finished_rated_table(store, "t3", [(ada, None), (None, "Gone:Depth=3"), (None, "random")], [1, 2, 3])
+        assert store.apply_rated_result("t3", 5.0)
+        assert "bot:gone:depth=3" in ratings(store)
+    finally:
+        store.close()

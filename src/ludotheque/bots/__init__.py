@@ -198,6 +198,31 @@ def normal_spec(spec: str, lang: str = "en") -> str:
     return ":".join([name, *(f"{k}={v}" for k, v in params.items())])
 
 
+def one_bot_spec(spec: str, game: str) -> str:
+    """The one way to write the bot ``spec`` makes for ``game``, where one bot must be counted once (its rating): its
+    name and the parameters that differ from the bot's defaults, by name, each value as read (``medium:iterations=400``
+    is ``medium``, ``mcts:seconds=1:iterations=020`` is ``mcts:iterations=20:seconds=1``). A spec the game does not
+    know (a bot uninstalled since) stays as ``normal_spec`` writes it."""
+    try:
+        maker, params = resolve_bot(spec, game)
+    except OptionError:
+        return normal_spec(spec)
+    defaults = maker.defaults or {}
+    kept = sorted((key.lower(), _written(value)) for key, value in params.items()
+                  if key not in defaults or defaults[key] != value)
+    return ":".join([split_spec(spec)[0], *(f"{key}={value}" for key, value in kept)])
+
+
+def _written(value: Any) -> str:
+    """A parameter's value as ``one_bot_spec`` writes it: ``true``/``false``, ``20``, ``1``, ``0.25``, or the text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        text = repr(value)
+        return text[:-2] if text.endswith(".0") else text
+    return str(value)
+
+
 def _refused(key: str, **fields: Any) -> OptionError:
     """A bot spec's refusal: said in English by the bots' catalogue (``error.<key>``), which says it in any language
     from its ``reason``."""

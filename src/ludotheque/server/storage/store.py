@@ -24,6 +24,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
+from ...bots import one_bot_spec
 from ...engine.errors import LudoError, Reason
 from ...ratings import MU, SIGMA, Rating, rate
 from .migrate import upgrade
@@ -434,7 +435,7 @@ class Store:
                           .where(SeatRow.table_id == table_id).order_by(SeatRow.seat)).all()
         who: list[int] = []
         for seat in seats:
-            account = self._bot_entry(c, seat.bot, now) if seat.bot is not None else seat.account_id
+            account = self._bot_entry(c, one_bot_spec(seat.bot, game), now) if seat.bot is not None else seat.account_id
             if account is None or len(ranks) != len(seats):  # not a game of accounts: stays unrated
                 return []
             who.append(account)
@@ -464,7 +465,8 @@ class Store:
         return changes
 
     def _bot_entry(self, c: Connection, bot: str, now: float) -> int:
-        """The id of a bot's entry in the ratings (``bot:NAME``, made the first time)."""
+        """The id of a bot's entry in the ratings (``bot:NAME``, made the first time; ``bot`` as ``one_bot_spec``
+        writes it, so that ``medium`` and ``medium:iterations=400`` are rated as the one bot they are)."""
         name = f"{BOT_PREFIX}{bot}"
         _insert_ignoring(c, AccountRow, {"name": name, "name_key": name, "password_hash": None, "created": now})
         return int(c.execute(select(AccountRow.id).where(AccountRow.name_key == name)).scalar_one())
