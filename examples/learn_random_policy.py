@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from ludotheque.bots import check_bot
+from ludotheque.engine.errors import LudoError
 from ludotheque.learn.opponents import play_game
 from ludotheque.learn.pettingzoo_env import env
 
@@ -92,8 +94,13 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=0.1, help="the linear policy's learning rate")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-
-    e = env(args.game, args.players)
+    if args.games < 1 or args.train < 0:
+        parser.error("--games must be 1 or more, and --train 0 or more")
+    try:  # a game, a number of players or an opponent the library refuses: its words, not a traceback
+        e = env(args.game, args.players)
+        check_bot(args.opponent, e.unwrapped.game.info.name)
+    except LudoError as refused:
+        parser.error(str(refused))
     e.reset(seed=args.seed)
     agent = e.possible_agents[0]
     size = e.observation_space(agent)["observation"].shape[0]
