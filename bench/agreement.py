@@ -61,7 +61,7 @@ def agree(job: tuple[str, State, int, bool, int]) -> tuple[bool, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", required=True)
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--games", type=int, default=20, help="games to take positions from (default 20)")

@@ -57,7 +57,7 @@ def log_losses(judged: list[tuple[float, float]]) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="all")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--players", type=int, default=4)

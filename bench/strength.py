@@ -26,7 +26,7 @@ from ludotheque.sim.simulator import SimConfig, simulate
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="all")
     parser.add_argument("--bot", default="expert")
     parser.add_argument("--against", default="heuristic")
