@@ -260,6 +260,11 @@ def test_the_leaderboard_sorts_by_the_cautious_estimate(tmp_path: Path) -> None:
         assert board["ratings"][2]["kind"] == "random"  # a bot's kind, in the page's language
         french = httpx.get(f"{running.url}/api/leaderboard/acquire", params={"lang": "fr"}).json()["ratings"]
         assert french[2]["kind"] == "au hasard"
+        top = httpx.get(f"{running.url}/api/leaderboard/acquire", params={"limit": 2}).json()["ratings"]
+        assert [r["name"] for r in top] == ["Sure", "Lucky"]
+        for limit, said in ((0, "greater than or equal to 1"), (501, "less than or equal to 500"), ("x", "integer")):
+            refused = httpx.get(f"{running.url}/api/leaderboard/acquire", params={"limit": limit})
+            assert refused.status_code == 422 and said in refused.text, refused.text
         lucky = httpx.Client(base_url=running.url)
         lucky.post("/api/login", json={"name": "Lucky", "password": PASSWORD})
         mine = {r["game"]: (r["rank"], r["games"]) for r in lucky.get("/api/me").json()["ratings"]}

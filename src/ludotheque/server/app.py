@@ -13,11 +13,11 @@ from collections.abc import AsyncIterator, Callable
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 import orjson
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -52,6 +52,8 @@ from .storage import Account, RatingRecord, Store, TableNotFound
 WEB = SERVER_TEXTS
 """The shared page's own texts (lobby, seats, clock, chat); each game's come from its catalogue."""
 STATIC = files("ludotheque.server").joinpath("static")
+MAX_LEADERBOARD = 500
+"""The most rows a leaderboard request may ask for (``limit``)."""
 log = logging.getLogger("ludotheque.server")
 
 
@@ -251,13 +253,15 @@ def create_app(db_url: str = "sqlite:///ludotheque.db", *, allowed_origins: tupl
                 "ratings": [{**_rating(r, lang), "rank": rank} for r, rank in ratings]}
 
     @app.get("/api/leaderboard/{game}")
-    async def leaderboard(game: str, lang: str = "en", limit: int = 100) -> dict[str, Any]:
-        """A game's ratings, the best conservative estimate (``ordinal``, mu − 3 sigma) first."""
+    async def leaderboard(game: str, lang: str = "en",
+                          limit: Annotated[int, Query(ge=1, le=MAX_LEADERBOARD)] = 100) -> dict[str, Any]:
+        """A game's ratings, the best conservative estimate (``ordinal``, mu − 3 sigma) first; ``limit`` out of range
+        is refused (422, saying the range)."""
         try:
             found = get_game(game)
         except LudoError:
             raise HTTPException(404, f"no game named {game[:64]!r}") from None
-        rows = await hub.db(store.leaderboard, found.info.name, max(1, min(limit, 500)))
+        rows = await hub.db(store.leaderboard, found.info.name, limit)
         return {"game": found.info.name, "title": found.info.title(lang),
                 "ratings": [{"rank": i + 1, **_rating(r, lang)} for i, r in enumerate(rows)]}
 
