@@ -15,7 +15,7 @@ import websockets
 from rich.console import Console
 
 from ludotheque.cli.main import main
-from ludotheque.cli.remote import run_remote, seats_file
+from ludotheque.cli.remote import run_remote, seat_token, seats_file
 from tests.server.support import Player, Running, server_thread
 
 
@@ -102,3 +102,49 @@ def test_an_older_id_that_begins_with_a_dash_is_still_read_as_the_id() -> None:
     with pytest.raises(SystemExit) as stop:
         parse(["play", "--server", "http://x", "--table", "--names", "Eve"])  # the id is missing: still refused
     assert stop.value.code == 2
+
+
+def test_a_rated_tables_seat_is_taken_with_an_account_from_the_terminal(running: Running,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rated table's seats are for accounts: without ``--account`` the terminal says how to log in; with it, the
+    password is asked (or read from LUDO_PASSWORD), the seat is the account's, and it is kept for the next visit."""
+    import httpx
+
+    from ludotheque.engine.errors import OptionError
+    from ludotheque.table.remote import ServerError
+
+    secret = "correct horse battery"
+    with httpx.Client(base_url=running.url) as ada, httpx.Client(base_url=running.url) as bob:
+        assert ada.post("/api/accounts", json={"name": "Ada", "password": secret}).status_code == 201
+        assert bob.post("/api/accounts", json={"name": "Bob", "password": secret}).status_code == 201
+        created = ada.post("/api/tables", json={"game": "gracias", "players": 3, "rated": True, "bot_delay_ms": 0,
+                                                "seats": [{}, {"name": "Ada"}, {"bot": "heuristic"}]}).json()
+    table = created["id"]
+    assert "1" in created["tokens"]  # Ada's seat is hers
+    with pytest.raises(OptionError, match=f"table {table} is rated: its seats are for accounts; add --account NAME"):
+        run_remote(_args(running, table, names="Bob"), lambda p: "quit", Console(file=io.StringIO(), width=100))
+    asked: list[str] = []
+    monkeypatch.delenv("LUDO_PASSWORD", raising=False)
+    with pytest.raises(ServerError):
+        seat_token(_args(running, table, account="Bob"), "en", lambda prompt: asked.append(prompt) or "wrong")
+    assert asked == [f"Password of Bob at {running.url}: "]
+    assert not running.api("GET", f"/api/tables/{table}").json()["seats"][0]["taken"]
+    token = seat_token(_args(running, table, account="Bob"), "en", lambda prompt: secret)
+    seats = running.api("GET", f"/api/tables/{table}").json()["seats"]
+    assert token and seats[0]["taken"] and seats[0]["name"] == "Bob"
+    # the next visit comes back to the seat without logging in: Bob's move (seat 0 chooses first), and he leaves
+    out = io.StringIO()
+    assert run_remote(_args(running, table, account="Bob"), lambda p: "quit", Console(file=out, width=100)) == 0
+    assert "You play seat 0 (Bob)" in out.getvalue()
+    # from another machine (no token kept), a script gives the password in LUDO_PASSWORD: logged in, the account
+    # takes its own seat back; another account is refused it
+    monkeypatch.setenv("XDG_DATA_HOME", str(seats_file().parents[2] / "elsewhere"))
+    monkeypatch.setenv("LUDO_PASSWORD", secret)
+
+    def not_asked(prompt: str) -> str:
+        raise AssertionError("the password is in LUDO_PASSWORD")
+
+    assert seat_token(_args(running, table, account="Bob", seat=0), "en", not_asked)
+    monkeypatch.setenv("XDG_DATA_HOME", str(seats_file().parents[2] / "third"))
+    with pytest.raises(ServerError, match="seat 0 is not free"):
+        seat_token(_args(running, table, account="Ada", seat=0), "en", not_asked)

@@ -137,6 +137,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     play.add_argument("--table", metavar=h("args.mv_table"), help=h("args.table"))
     play.add_argument("--seat", type=int, metavar=h("args.mv_seat"), help=h("args.seat"))
     play.add_argument("--token", metavar=h("args.mv_token"), help=h("args.token"))
+    play.add_argument("--account", metavar=h("args.mv_account"), help=h("args.account"))
 
     simulate = add("simulate", "args.simulate")
     simulate.add_argument("game", metavar=h("args.mv_game"), help=h("args.simulate_game"))

@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Callable
+from getpass import getpass
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +20,15 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine.errors import IllegalActionError, OptionError
-from ..table.remote import RemoteTable, request
+from ..table.remote import RemoteTable, ServerError, request
 from .outcome import print_outcome
 from .output import Screen, fold_lines
 from .play import InputFn
 from .render import View, get_renderer, screen, wrapped
 from .texts import UI
 
+PASSWORD_VARIABLE = "LUDO_PASSWORD"
+"""Where ``--account`` reads its password from, if set (for scripts); else it is asked, not echoed."""
 _QUIT = {"quit", "quitter", "exit"}
 _LOG = {"log", "journal"}
 _HELP = {"help", "aide", "?"}
@@ -53,23 +57,37 @@ def _keep_token(key: str, token: str) -> None:
     path.chmod(0o600)
 
 
-def seat_token(args: argparse.Namespace, lang: str) -> str | None:
-    """The token of this person's seat: given, kept from an earlier visit, or a seat taken now with ``--names``."""
+def seat_token(args: argparse.Namespace, lang: str, password: Callable[[str], str] = getpass) -> str | None:
+    """The token of this person's seat: given, kept from an earlier visit, or a seat taken now with ``--names`` or
+    ``--account`` (logged in first, with the password from ``LUDO_PASSWORD`` or asked: a rated table's seats are
+    for accounts)."""
     key = f"{args.server.rstrip('/')}|{args.table}"
     if args.token:
         _keep_token(key, args.token)
         return str(args.token)
     kept = _saved_tokens().get(key)
-    name = (args.names or "").split(",")[0].strip()
+    account = (getattr(args, "account", None) or "").strip()
+    name = (args.names or "").split(",")[0].strip() or account
     if kept or not name:
         return kept
+    session = None
+    if account:
+        secret = os.environ.get(PASSWORD_VARIABLE) or password(UI.t(lang, "remote.password", name=account,
+                                                                     server=args.server))
+        session = str(request(args.server, "POST", "/api/login", {"name": account, "password": secret})["token"])
     info = request(args.server, "GET", f"/api/tables/{args.table}")
     free = [s["seat"] for s in info["seats"] if not s["taken"] and (not s["reserved"] or s["name"] == name)]
     seat = args.seat if args.seat is not None else (free[0] if free else None)
     if seat is None:
         seats = ", ".join(f"{s['seat']} {s['name'] or '—'}" for s in info["seats"])
         raise OptionError(UI.t(lang, "remote.no_seat", table=args.table, seats=seats))
-    token = str(request(args.server, "POST", f"/api/tables/{args.table}/seats/{seat}", {"name": name})["token"])
+    try:
+        token = str(request(args.server, "POST", f"/api/tables/{args.table}/seats/{seat}", {"name": name},
+                            session)["token"])
+    except ServerError as refused:
+        if refused.key == "rated_guest":
+            raise OptionError(UI.t(lang, "remote.rated", table=args.table)) from None
+        raise
     _keep_token(key, token)
     return token
 

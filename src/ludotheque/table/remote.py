@@ -28,23 +28,32 @@ TIMEOUT = 30.0
 
 
 class ServerError(LudoError):
-    """The server could not be reached, or refused a request."""
+    """The server could not be reached, or refused a request (``key``: the server's name for the refusal, e.g.
+    ``rated_guest``, where it gave one)."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
 
 
-def request(server: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
-    """A JSON request to the server's HTTP API; its refusal becomes a ``ServerError`` with the server's words."""
+def request(server: str, method: str, path: str, body: dict[str, Any] | None = None,
+            session: str | None = None) -> Any:
+    """A JSON request to the server's HTTP API (``session``: an account's session token, from ``/api/login``); its
+    refusal becomes a ``ServerError`` with the server's words."""
     data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(server.rstrip("/") + path, data=data, method=method,
-                                 headers={"content-type": "application/json"})
+    headers = {"content-type": "application/json", **({"authorization": f"Bearer {session}"} if session else {})}
+    req = urllib.request.Request(server.rstrip("/") + path, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=TIMEOUT) as answer:
             return json.loads(answer.read().decode())
     except urllib.error.HTTPError as e:
+        key = None
         try:
-            detail = json.loads(e.read().decode()).get("detail", e.reason)
+            said = json.loads(e.read().decode())
+            detail, key = said.get("detail", e.reason), said.get("error")
         except (ValueError, AttributeError):
             detail = e.reason
-        raise ServerError(f"{server}: {detail}") from None
+        raise ServerError(f"{server}: {detail}", key if isinstance(key, str) else None) from None
     except (urllib.error.URLError, OSError) as e:
         reason = getattr(e, "reason", e)
         raise ServerError(f"cannot reach {server}: {reason}") from None
