@@ -17,14 +17,15 @@
   longer have the others waste their cash and their tiles at random. It costs about 130 µs a move of theirs, so
   an iteration costs about ten times as much (about 650 a second in the middle of a game), and is worth more:
   against three heuristic bots, 200 games, 400 iterations a move (0.95 s on a busy machine, about 0.6 s idle) won
-  76.5 % (70.2–81.8 %), where 5,000 iterations without it won 61.6 %; at 220 iterations, with the model in the tree
-  only, 53.5 % (44.5 % without it). Here the model is the very bot played against. Against three ``medium``
-  searches (no model), 100 games at about the same time a move, it won 25.0 % (17.6–34.3 %) at 150 iterations,
-  23.0 % with the model in rollouts only, 29.5 % (21.5–39.1 %) without it at 1,700: no gain there, and no loss
-  100 games can see (``docs/bots.md``).
+  76.5 % (70.2–81.8 %; over seeds 12–14, 76.2 % of 320, 71.3–80.6 %), where 5,000 iterations without it won
+  61.6 %; at 220 iterations, with the model in the tree only, 53.5 % (44.5 % without it). Here the model is the
+  very bot played against. Against three ``medium`` searches (no model), 100 games at about the same time a move,
+  it won 25.0 % (17.6–34.3 %) at 150 iterations, 23.0 % with the model in rollouts only, 29.5 % (21.5–39.1 %)
+  without it at 1,700: no gain there, and no loss 100 games can see (``docs/bots.md``).
 - The seat's own rollout moves place tiles at random, buy a share only now and then, and never announce the end
   unless it leads: cheap. Played by the heuristic too, they made an iteration 1.3 times as long and won no more:
-  67.5 % of 40 games at 400 iterations (52.0–79.9 %).
+  67.5 % of 40 games at 400 iterations (52.0–79.9 %), and 66.7 % of 60 with ``--seed 14``, where the shipped bot
+  won 68.3 % of the same games.
 - Hints say why a move is good in the game's own words: founding a chain, a merger that pays a bonus, taking
   or holding the majority of a chain, ending the game ahead.
 """
