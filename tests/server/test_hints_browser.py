@@ -139,8 +139,9 @@ def test_levels_in_the_lobby_and_a_hint_at_the_table(running: Running, lang: str
                                 f"#choices button[data-action='{move['action']}']").count() >= 1
             item = page.locator(".hint-moves > li").nth(i)
             assert item.get_attribute("data-hint") == move["action"]
-            said = legal[move["action"]].get("label") or legal[move["action"]]["words"]  # as its button says it
-            assert item.locator("strong").inner_text() == said
+            shown = legal[move["action"]]  # said as its button says it: its words, then its label
+            assert item.locator("strong").inner_text() == shown["words"] == move["words"]
+            assert item.locator(".hint-label").all_inner_texts() == ([shown["label"]] if shown["label"] else [])
             chance = item.locator(".hint-chance").inner_text()
             sign = f"{NBSP}%" if lang == "fr" else "%"  # 36 % in French, 36% in English
             assert abs(move["percent"] - 100 * move["win"]) <= 0.5 + 1e-6  # the server's rounding, as the terminal's

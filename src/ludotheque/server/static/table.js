@@ -366,12 +366,12 @@ class TablePage {
       if (!asked.moves.length) box.append(h("p", { class: "dim", role: "status" }, t("table.hint_none")));
       const list = h("ol", { class: "hint-moves", role: "status" });
       for (const m of asked.moves) {
-        // Said as a move's button says it (its label, in words; the command's words where it has none, a tile),
-        // with the server's words: a hinted move may be off the listed choices (Stack Market's exact aims), and it
-        // is played all the same.
+        // Said as a move's button says it (its words, then its label: « 3H » and « poser ce pion », so that three
+        // hinted tiles are told apart), with the server's words: a hinted move may be off the listed choices (Stack
+        // Market's exact aims), and it is played all the same.
         const reasons = m.reasons[this.lang] || m.reasons.en;
         list.append(h("li", { dataset: { hint: m.action } },
-          h("strong", {}, m.label || m.words || m.action), " ",
+          h("strong", {}, m.words || m.action), m.label ? h("small", { class: "hint-label" }, m.label) : null, " ",
           h("button", { class: "button small hint-play", type: "button", dataset: { action: m.action },
             onclick: () => this.act(m.action) }, t("table.hint_play")), " ",
           h("span", { class: "dim hint-chance" },
