@@ -19,6 +19,7 @@ from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from ..bots import make_bot, stand_in_bot
+from ..engine.bots import Bot
 from ..engine.driver import MoveTimes, play_out
 from ..engine.game import get_game
 from ..engine.match import bot_rng, chance_rng
@@ -88,9 +89,10 @@ def play_one(config: SimConfig, i: int) -> GameResult:
     seating = config.seating(i)
     state = game.new_game(config.players, config.options, list(config.seat_settings) or None)
     bots = [make_bot(name, game.info.name, s, bot_rng(seed, s)) for s, name in enumerate(seating)]
-    stand_in = stand_in_bot(game.info.name)
-    stand_ins = [] if config.move_limit is None else [
-        make_bot(stand_in, game.info.name, s, bot_rng(seed, s, STAND_IN)) for s in range(config.players)]
+    stand_ins: list[Bot] = []
+    if config.move_limit is not None:  # the limit is enforced: a stand-in per seat plays its late moves
+        stand_in = stand_in_bot(game.info.name)
+        stand_ins = [make_bot(stand_in, game.info.name, s, bot_rng(seed, s, STAND_IN)) for s in range(config.players)]
     times = MoveTimes(config.players, config.move_limit, stand_ins)
     actions = play_out(state, bots, chance_rng(seed), game.info.max_actions, times)
     o = state.outcome()
